@@ -1,0 +1,198 @@
+//! `Move`: a compact 32-bit move value.
+//!
+//! Layout (low bit first):
+//! ```text
+//!  bits 0..9   from square (mailbox index; unused for drops)
+//!  bits 9..18  to square
+//!  bits 18..21 kind: normal, multi-step (sets e.p.), e.p. capture, castle king/queen side, drop
+//!  bits 21..26 promotion or dropped kind + 1 (0 = none)
+//! ```
+//! Text forms live in `crate::notation`, once for every protocol.
+
+use super::geometry::Square;
+use std::fmt;
+
+/// What a move does beyond moving one piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum MoveKind {
+    Normal = 0,
+    /// An initial multi-square advance of an e.p. piece: passed squares may become e.p. squares.
+    MultiStep = 1,
+    EnPassant = 2,
+    CastleKing = 3,
+    CastleQueen = 4,
+    Drop = 5,
+}
+
+/// A move. `Move::NONE` (0) is no move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(pub u32);
+
+impl Move {
+    pub const NONE: Move = Move(0);
+
+    #[inline]
+    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        Move(from.0 as u32 | (to.0 as u32) << 9 | (kind as u32) << 18)
+    }
+    #[inline]
+    pub const fn with_promotion(from: Square, to: Square, kind: MoveKind, promo: u8) -> Move {
+        Move(Move::new(from, to, kind).0 | (promo as u32 + 1) << 21)
+    }
+    #[inline]
+    pub const fn drop(kind: u8, to: Square) -> Move {
+        Move((to.0 as u32) << 9 | (MoveKind::Drop as u32) << 18 | (kind as u32 + 1) << 21)
+    }
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square((self.0 & 0x1FF) as u16)
+    }
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square((self.0 >> 9 & 0x1FF) as u16)
+    }
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        match self.0 >> 18 & 7 {
+            0 => MoveKind::Normal,
+            1 => MoveKind::MultiStep,
+            2 => MoveKind::EnPassant,
+            3 => MoveKind::CastleKing,
+            4 => MoveKind::CastleQueen,
+            _ => MoveKind::Drop,
+        }
+    }
+    /// Promotion kind (or dropped kind for drops).
+    #[inline]
+    pub const fn promotion(self) -> Option<u8> {
+        let p = self.0 >> 21 & 31;
+        if p == 0 {
+            None
+        } else {
+            Some(p as u8 - 1)
+        }
+    }
+    #[inline]
+    pub const fn is_none(self) -> bool {
+        self.0 == 0
+    }
+    #[inline]
+    pub const fn is_castle(self) -> bool {
+        matches!(self.kind(), MoveKind::CastleKing | MoveKind::CastleQueen)
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_none() {
+            return write!(f, "Move::NONE");
+        }
+        write!(f, "{:?}{:?}", self.from(), self.to())?;
+        if let Some(p) = self.promotion() {
+            write!(f, "={p}")?;
+        }
+        if self.kind() != MoveKind::Normal {
+            write!(f, "({:?})", self.kind())?;
+        }
+        Ok(())
+    }
+}
+
+/// Longest move list a position can produce.
+pub const MAX_MOVES: usize = 512;
+
+/// A fixed-capacity move list (no allocation in the hot path).
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl MoveList {
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [Move::NONE; MAX_MOVES],
+            len: 0,
+        }
+    }
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        // A position can never exceed MAX_MOVES on a 12x12 board with 30 kinds in practice;
+        // dropping the excess keeps the generator panic-free if a user config does.
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+    /// Keep only the moves for which `f` holds.
+    #[inline]
+    pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
+        let mut j = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if f(m) {
+                self.moves[j] = m;
+                j += 1;
+            }
+        }
+        self.len = j;
+    }
+    #[inline]
+    pub fn contains(&self, m: Move) -> bool {
+        self.as_slice().contains(&m)
+    }
+    pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
+        self.as_slice().iter().copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_round_trip() {
+        let (a, b) = (Square::new(4, 1), Square::new(11, 11));
+        let m = Move::with_promotion(a, b, MoveKind::Normal, 29);
+        assert_eq!(
+            (m.from(), m.to(), m.kind(), m.promotion()),
+            (a, b, MoveKind::Normal, Some(29))
+        );
+        let d = Move::drop(3, b);
+        assert_eq!(
+            (d.to(), d.kind(), d.promotion()),
+            (b, MoveKind::Drop, Some(3))
+        );
+        assert_eq!(
+            Move::new(a, b, MoveKind::CastleQueen).kind(),
+            MoveKind::CastleQueen
+        );
+    }
+}

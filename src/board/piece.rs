@@ -1,0 +1,91 @@
+//! Pieces and board cells as single bytes.
+
+use std::fmt;
+
+/// A piece: an army (0 = White, 1 = Black) and a kind (index into the variant's piece list).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece(u8);
+
+impl Piece {
+    /// Largest encoded value + 1 (size of per-piece tables).
+    pub const CODES: usize = 64;
+
+    #[inline]
+    pub const fn new(army: u8, kind: u8) -> Piece {
+        Piece(1 + army * 32 + kind)
+    }
+    #[inline]
+    pub const fn army(self) -> u8 {
+        (self.0 - 1) >> 5
+    }
+    #[inline]
+    pub const fn kind(self) -> u8 {
+        (self.0 - 1) & 31
+    }
+    /// Dense code, 1..CODES.
+    #[inline]
+    pub const fn code(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Debug for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Piece(army {}, kind {})", self.army(), self.kind())
+    }
+}
+
+/// The content of one mailbox cell: empty, off the board, or a piece.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Cell(pub u8);
+
+impl Cell {
+    pub const EMPTY: Cell = Cell(0);
+    pub const OFF: Cell = Cell(0xFF);
+
+    #[inline]
+    pub const fn from_piece(p: Piece) -> Cell {
+        Cell(p.0)
+    }
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    #[inline]
+    pub const fn is_off(self) -> bool {
+        self.0 == 0xFF
+    }
+    /// A piece (neither empty nor off the board)?
+    #[inline]
+    pub const fn is_piece(self) -> bool {
+        self.0 != 0 && self.0 != 0xFF
+    }
+    #[inline]
+    pub const fn piece(self) -> Option<Piece> {
+        if self.is_piece() {
+            Some(Piece(self.0))
+        } else {
+            None
+        }
+    }
+    /// The piece, when the caller knows there is one.
+    #[inline]
+    pub const fn piece_unchecked(self) -> Piece {
+        Piece(self.0)
+    }
+    /// Is there a piece of `army` here?
+    #[inline]
+    pub const fn is_army(self, army: u8) -> bool {
+        self.is_piece() && (self.0 - 1) >> 5 == army
+    }
+}
+
+impl fmt::Debug for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.piece() {
+            Some(p) => p.fmt(f),
+            None if self.is_off() => write!(f, "Off"),
+            None => write!(f, "Empty"),
+        }
+    }
+}

@@ -1,0 +1,703 @@
+//! `Position`: the padded mailbox, the neutral carrier layer, hands, seat to move, castling
+//! rights, e.p. squares and counters, with incremental Zobrist key, piece lists and in-place
+//! make/unmake.
+
+use super::fen::{self, ParsedFen};
+use super::geometry::{squares, Square, BOARD_CELLS};
+use super::moves::{Move, MoveKind};
+use super::piece::{Cell, Piece};
+use super::zobrist::{keys, HAND_GROUPS, MAX_HAND};
+use crate::variant::{Orientation, Variant, MAX_ARMIES, MAX_KINDS};
+
+/// Most pieces one army may have on the board.
+pub const MAX_PIECES: usize = 64;
+
+/// What `unmake` needs to restore.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    moved: Cell,
+    captured: Cell,
+    captured_at: Square,
+    castling: u8,
+    ep: [Square; 2],
+    ep_victim: Square,
+    halfmove: u16,
+    key: u64,
+}
+
+/// A game position. Cloning copies the whole state including history.
+#[derive(Clone)]
+pub struct Position {
+    variant: &'static Variant,
+    board: [Cell; BOARD_CELLS],
+    carriers: [bool; BOARD_CELLS],
+    hands: [[u8; MAX_KINDS]; HAND_GROUPS],
+    seat: u8,
+    castling: u8,
+    /// Rook start squares by army and side (0 king side, 1 queen side).
+    castle_rooks: [[Square; 2]; MAX_ARMIES],
+    /// Rights cleared when a move starts or ends on a cell.
+    castle_mask: [u8; BOARD_CELLS],
+    ep: [Square; 2],
+    ep_victim: Square,
+    halfmove: u16,
+    /// Plies since the game's first move number 1 (from the FEN's move number).
+    game_ply: u32,
+    key: u64,
+    counts: [[u8; MAX_KINDS]; MAX_ARMIES],
+    plist: [[Square; MAX_PIECES]; MAX_ARMIES],
+    plen: [u8; MAX_ARMIES],
+    pindex: [u8; BOARD_CELLS],
+    history: Vec<Undo>,
+}
+
+impl Position {
+    /// The start position of a variant.
+    pub fn startpos(v: &'static Variant) -> Position {
+        Position::from_fen(v, &v.start_fen)
+            .expect("start FEN was validated when the variant was compiled")
+    }
+
+    /// Build a position from FEN, rejecting illegal ones with a reason.
+    pub fn from_fen(v: &'static Variant, text: &str) -> Result<Position, String> {
+        let parsed = fen::parse(v, text)?;
+        Position::from_parsed(v, &parsed)
+    }
+
+    fn from_parsed(v: &'static Variant, f: &ParsedFen) -> Result<Position, String> {
+        let mut pos = Position {
+            variant: v,
+            board: [Cell::OFF; BOARD_CELLS],
+            carriers: [false; BOARD_CELLS],
+            hands: [[0; MAX_KINDS]; HAND_GROUPS],
+            seat: f.seat,
+            castling: 0,
+            castle_rooks: [[Square::NONE; 2]; MAX_ARMIES],
+            castle_mask: [0; BOARD_CELLS],
+            ep: [Square::NONE; 2],
+            ep_victim: Square::NONE,
+            halfmove: f.halfmove,
+            game_ply: (f.fullmove.max(1) - 1) * v.seat_count() as u32 + f.seat as u32,
+            key: 0,
+            counts: [[0; MAX_KINDS]; MAX_ARMIES],
+            plist: [[Square::NONE; MAX_PIECES]; MAX_ARMIES],
+            plen: [0; MAX_ARMIES],
+            pindex: [0; BOARD_CELLS],
+            history: Vec::with_capacity(256),
+        };
+        for sq in squares(v.files, v.ranks) {
+            pos.board[sq.index()] = Cell::EMPTY;
+        }
+        for &(sq, p) in &f.pieces {
+            if pos.plen[p.army() as usize] as usize >= MAX_PIECES {
+                return Err(format!("more than {MAX_PIECES} pieces of one army"));
+            }
+            pos.put(sq, p);
+        }
+        for &sq in &f.carriers {
+            pos.carriers[sq.index()] = true;
+            pos.key ^= keys().carrier[sq.index()];
+        }
+        if !f.hands.is_empty() && !v.drops {
+            return Err(format!("{} has no hands, but the FEN gives one", v.name));
+        }
+        for &(g, k, n) in &f.hands {
+            for _ in 0..n {
+                pos.hand_add(g, k);
+            }
+        }
+        pos.key ^= keys().seat[pos.seat as usize];
+
+        // Castling rights: the king must stand on its rank with the rook.
+        if let Some(c) = &v.castling {
+            for &(army, rook) in &f.castling {
+                let king = pos
+                    .find(army, c.king)
+                    .ok_or("castling right without a king")?;
+                let side: usize = if rook.file() > king.file() { 0 } else { 1 };
+                let bit = 1u8 << (army as usize * 2 + side);
+                if pos.castling & bit != 0 {
+                    return Err("two castling rights on one side".into());
+                }
+                pos.castling |= bit;
+                pos.castle_rooks[army as usize][side] = rook;
+                pos.castle_mask[rook.index()] |= bit;
+                pos.castle_mask[king.index()] |= 1 << (army * 2) | 1 << (army * 2 + 1);
+            }
+            pos.key ^= keys().castling[pos.castling as usize];
+        }
+
+        pos.validate_pieces()?;
+
+        // E.p. squares: the victim stands one step beyond the last of them.
+        if !f.ep.is_empty() {
+            let mover = pos.previous_army();
+            let forward: i16 = if pos.orientation_of(mover, f.ep[0]) == Orientation::Up {
+                16
+            } else {
+                -16
+            };
+            let mut sorted = f.ep.clone();
+            sorted.sort_by_key(|s| s.0 as i16 * forward.signum());
+            let victim = sorted.last().unwrap().offset(forward);
+            let ok = sorted
+                .windows(2)
+                .all(|w| w[1].0 as i16 - w[0].0 as i16 == forward)
+                && sorted.iter().all(|s| pos.board[s.index()].is_empty())
+                && pos.board[victim.index()]
+                    .piece()
+                    .is_some_and(|p| p.army() == mover && v.pieces[p.kind() as usize].en_passant);
+            if !ok {
+                return Err("en-passant squares do not follow a multi-step move".into());
+            }
+            pos.ep_victim = victim;
+            for (i, s) in sorted.iter().enumerate() {
+                pos.ep[i] = *s;
+                pos.key ^= keys().ep[s.index()];
+            }
+        }
+        Ok(pos)
+    }
+
+    fn validate_pieces(&self) -> Result<(), String> {
+        let v = self.variant;
+        if v.royal_mask != 0 {
+            for army in 0..2u8 {
+                let royals: u32 = (0..v.kinds())
+                    .filter(|&k| v.royal_mask >> k & 1 != 0)
+                    .map(|k| self.counts[army as usize][k] as u32)
+                    .sum();
+                if royals == 0 {
+                    return Err(format!(
+                        "{} has no royal piece",
+                        if army == 0 { "White" } else { "Black" }
+                    ));
+                }
+            }
+        }
+        if let Some(p) = &v.promotion {
+            for army in 0..2u8 {
+                for &sq in self.pieces_of(army) {
+                    let piece = self.board[sq.index()].piece_unchecked();
+                    let last = if army == 0 { v.ranks - 1 } else { 0 };
+                    if p.pieces >> piece.kind() & 1 != 0
+                        && sq.rank() == last
+                        && v.pieces[piece.kind() as usize].tables[0]
+                            .leaps
+                            .iter()
+                            .all(|l| !l.quiet || l.delta.abs() == 16)
+                    {
+                        return Err(format!(
+                            "a {} stands on its last rank",
+                            v.pieces[piece.kind() as usize].name
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // ---- accessors ----
+
+    #[inline]
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Cell {
+        self.board[sq.index()]
+    }
+    #[inline]
+    pub fn cells(&self) -> &[Cell; BOARD_CELLS] {
+        &self.board
+    }
+    #[inline]
+    pub fn carrier_at(&self, sq: Square) -> bool {
+        self.carriers[sq.index()]
+    }
+    #[inline]
+    pub fn seat(&self) -> u8 {
+        self.seat
+    }
+    /// Army of the seat to move.
+    #[inline]
+    pub fn army(&self) -> u8 {
+        self.variant.seats[self.seat as usize].army
+    }
+    /// Army of the seat that moved last.
+    pub fn previous_army(&self) -> u8 {
+        let n = self.variant.seat_count();
+        self.variant.seats[(self.seat as usize + n - 1) % n].army
+    }
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+    #[inline]
+    pub fn halfmove(&self) -> u16 {
+        self.halfmove
+    }
+    pub fn fullmove(&self) -> u32 {
+        self.game_ply / self.variant.seat_count() as u32 + 1
+    }
+    /// Plies played since the root position was set.
+    pub fn plies_played(&self) -> usize {
+        self.history.len()
+    }
+    #[inline]
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+    #[inline]
+    pub fn castle_rook(&self, army: u8, side: usize) -> Square {
+        self.castle_rooks[army as usize][side]
+    }
+    #[inline]
+    pub fn ep_squares(&self) -> impl Iterator<Item = Square> + '_ {
+        self.ep.iter().copied().filter(|s| !s.is_none())
+    }
+    #[inline]
+    pub fn ep_victim(&self) -> Square {
+        self.ep_victim
+    }
+    /// Squares of `army`'s pieces.
+    #[inline]
+    pub fn pieces_of(&self, army: u8) -> &[Square] {
+        &self.plist[army as usize][..self.plen[army as usize] as usize]
+    }
+    /// How many pieces of a kind an army has on the board.
+    #[inline]
+    pub fn count(&self, army: u8, kind: u8) -> u8 {
+        self.counts[army as usize][kind as usize]
+    }
+    /// First square holding `army`'s piece of `kind`.
+    pub fn find(&self, army: u8, kind: u8) -> Option<Square> {
+        self.pieces_of(army)
+            .iter()
+            .copied()
+            .find(|&s| self.board[s.index()].piece_unchecked().kind() == kind)
+    }
+    /// The square of `army`'s royal piece when it has exactly one, else NONE.
+    #[inline]
+    pub fn royal_square(&self, army: u8) -> Square {
+        let v = self.variant;
+        if v.royal_mask == 0 {
+            return Square::NONE;
+        }
+        for &s in self.pieces_of(army) {
+            if v.royal_mask >> self.board[s.index()].piece_unchecked().kind() & 1 != 0 {
+                return s;
+            }
+        }
+        Square::NONE
+    }
+    /// Hand count of (group, kind).
+    pub fn hand(&self, group: usize, kind: u8) -> u8 {
+        self.hands[group][kind as usize]
+    }
+    pub fn has_hands(&self) -> bool {
+        self.variant.drops
+    }
+    /// The hand as written in FEN (without brackets).
+    pub fn hand_string(&self) -> String {
+        let v = self.variant;
+        let mut s = String::new();
+        for bank in 0..2 {
+            if bank == 1 {
+                s.push('|');
+            }
+            let before = s.len();
+            for army in 0..2u8 {
+                for (k, piece) in v.pieces.iter().enumerate() {
+                    for _ in 0..self.hands[army as usize * 2 + bank][k] {
+                        s.push(if army == 0 {
+                            piece.letter
+                        } else {
+                            piece.letter.to_ascii_lowercase()
+                        });
+                    }
+                }
+            }
+            if s.len() == before {
+                s.push('-');
+            }
+        }
+        s
+    }
+    /// Castling rights in FEN.
+    pub fn castling_string(&self) -> String {
+        let mut s = String::new();
+        for army in 0..2u8 {
+            for side in 0..2 {
+                if self.castling >> (army * 2 + side as u8) & 1 != 0 {
+                    let c = if side == 0 { 'K' } else { 'Q' };
+                    s.push(if army == 0 { c } else { c.to_ascii_lowercase() });
+                }
+            }
+        }
+        s
+    }
+    /// FEN of the position.
+    pub fn fen(&self) -> String {
+        fen::write(self)
+    }
+    /// The orientation a piece of `army` on `sq` moves with, when the seat to move moves it.
+    #[inline]
+    pub fn orientation_of(&self, army: u8, sq: Square) -> Orientation {
+        match self.variant.forward {
+            crate::variant::ForwardRule::Army => Variant::army_orientation(army),
+            crate::variant::ForwardRule::Seat => self.variant.seats[self.seat as usize].orientation,
+            crate::variant::ForwardRule::Bank => {
+                if (sq.rank() as u32) < (self.variant.ranks as u32 / 2) {
+                    Orientation::Up
+                } else {
+                    Orientation::Down
+                }
+            }
+        }
+    }
+    /// The move that led here, if any was made on this object.
+    pub fn last_move(&self) -> Move {
+        self.history.last().map_or(Move::NONE, |u| u.mv)
+    }
+    /// Keys of earlier positions, most recent last (for repetition detection).
+    pub fn key_history(&self) -> impl DoubleEndedIterator<Item = u64> + '_ {
+        self.history.iter().map(|u| u.key)
+    }
+    /// How many earlier positions since the last irreversible move equal this one.
+    pub fn repetitions(&self) -> usize {
+        let n = self.history.len();
+        let limit = (self.halfmove as usize).min(n);
+        self.history[n - limit..]
+            .iter()
+            .filter(|u| u.key == self.key)
+            .count()
+    }
+
+    // ---- low-level edits, keeping key, lists and counts in step ----
+
+    #[inline]
+    fn put(&mut self, sq: Square, p: Piece) {
+        let a = p.army() as usize;
+        self.board[sq.index()] = Cell::from_piece(p);
+        self.pindex[sq.index()] = self.plen[a];
+        self.plist[a][self.plen[a] as usize] = sq;
+        self.plen[a] += 1;
+        self.counts[a][p.kind() as usize] += 1;
+        self.key ^= keys().piece_square[p.code()][sq.index()];
+    }
+
+    #[inline]
+    fn take(&mut self, sq: Square) -> Piece {
+        let p = self.board[sq.index()].piece_unchecked();
+        let a = p.army() as usize;
+        self.board[sq.index()] = Cell::EMPTY;
+        let i = self.pindex[sq.index()] as usize;
+        self.plen[a] -= 1;
+        let last = self.plist[a][self.plen[a] as usize];
+        self.plist[a][i] = last;
+        self.pindex[last.index()] = i as u8;
+        self.counts[a][p.kind() as usize] -= 1;
+        self.key ^= keys().piece_square[p.code()][sq.index()];
+        p
+    }
+
+    #[inline]
+    fn shift(&mut self, from: Square, to: Square) {
+        let p = self.board[from.index()].piece_unchecked();
+        let a = p.army() as usize;
+        self.board[to.index()] = self.board[from.index()];
+        self.board[from.index()] = Cell::EMPTY;
+        let i = self.pindex[from.index()];
+        self.pindex[to.index()] = i;
+        self.plist[a][i as usize] = to;
+        let k = &keys().piece_square[p.code()];
+        self.key ^= k[from.index()] ^ k[to.index()];
+    }
+
+    fn hand_add(&mut self, group: usize, kind: u8) {
+        let n = &mut self.hands[group][kind as usize];
+        self.key ^= keys().hand[group][kind as usize][(*n as usize).min(MAX_HAND - 1)];
+        *n = n.saturating_add(1);
+        self.key ^= keys().hand[group][kind as usize][(*n as usize).min(MAX_HAND - 1)];
+    }
+
+    fn hand_remove(&mut self, group: usize, kind: u8) {
+        let n = &mut self.hands[group][kind as usize];
+        self.key ^= keys().hand[group][kind as usize][(*n as usize).min(MAX_HAND - 1)];
+        *n -= 1;
+        self.key ^= keys().hand[group][kind as usize][(*n as usize).min(MAX_HAND - 1)];
+    }
+
+    #[inline]
+    fn set_castling(&mut self, rights: u8) {
+        if rights != self.castling {
+            self.key ^= keys().castling[self.castling as usize] ^ keys().castling[rights as usize];
+            self.castling = rights;
+        }
+    }
+
+    #[inline]
+    fn clear_ep(&mut self) {
+        for i in 0..2 {
+            if !self.ep[i].is_none() {
+                self.key ^= keys().ep[self.ep[i].index()];
+                self.ep[i] = Square::NONE;
+            }
+        }
+        self.ep_victim = Square::NONE;
+    }
+
+    #[inline]
+    fn next_seat(&mut self) {
+        self.key ^= keys().seat[self.seat as usize];
+        self.seat = ((self.seat as usize + 1) % self.variant.seat_count()) as u8;
+        self.key ^= keys().seat[self.seat as usize];
+    }
+
+    #[inline]
+    fn previous_seat(&mut self) {
+        let n = self.variant.seat_count();
+        self.seat = ((self.seat as usize + n - 1) % n) as u8;
+    }
+
+    /// Castling squares: (king from, king to, rook from, rook to).
+    #[inline]
+    pub fn castle_squares(
+        &self,
+        army: u8,
+        side: usize,
+        king_from: Square,
+    ) -> (Square, Square, Square, Square) {
+        let c = self
+            .variant
+            .castling
+            .as_ref()
+            .expect("castle move in a variant without castling");
+        let rank = king_from.rank();
+        (
+            king_from,
+            Square::new(c.king_to[side], rank),
+            self.castle_rooks[army as usize][side],
+            Square::new(c.rook_to[side], rank),
+        )
+    }
+
+    // ---- make / unmake ----
+
+    /// Play a move (legal or at least pseudo-legal: the generator's output).
+    pub fn make(&mut self, m: Move) {
+        let v = self.variant;
+        let army = self.army();
+        let mut undo = Undo {
+            mv: m,
+            moved: Cell::EMPTY,
+            captured: Cell::EMPTY,
+            captured_at: Square::NONE,
+            castling: self.castling,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            key: self.key,
+        };
+        self.clear_ep();
+        self.halfmove = self.halfmove.saturating_add(1);
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Normal | MoveKind::MultiStep => {
+                let moved = self.board[from.index()];
+                undo.moved = moved;
+                let target = self.board[to.index()];
+                if target.is_piece() {
+                    undo.captured = target;
+                    undo.captured_at = to;
+                    self.take(to);
+                    self.halfmove = 0;
+                }
+                let p = moved.piece_unchecked();
+                if v.draws.reset_pieces >> p.kind() & 1 != 0 {
+                    self.halfmove = 0;
+                }
+                match m.promotion() {
+                    None => self.shift(from, to),
+                    Some(k) => {
+                        self.take(from);
+                        self.put(to, Piece::new(army, k));
+                    }
+                }
+                let mask = self.castle_mask[from.index()] | self.castle_mask[to.index()];
+                if mask != 0 {
+                    self.set_castling(self.castling & !mask);
+                }
+                if m.kind() == MoveKind::MultiStep {
+                    self.set_ep_after_multistep(army, from, to);
+                }
+            }
+            MoveKind::EnPassant => {
+                let victim = undo.ep_victim;
+                undo.moved = self.board[from.index()];
+                undo.captured = self.board[victim.index()];
+                undo.captured_at = victim;
+                self.take(victim);
+                self.shift(from, to);
+                self.halfmove = 0;
+            }
+            MoveKind::CastleKing | MoveKind::CastleQueen => {
+                let side = (m.kind() == MoveKind::CastleQueen) as usize;
+                let (kf, kt, rf, rt) = self.castle_squares(army, side, from);
+                undo.moved = self.board[kf.index()];
+                let king = self.take(kf);
+                let rook = self.take(rf);
+                self.put(kt, king);
+                self.put(rt, rook);
+                let mask = self.castle_mask[kf.index()] | self.castle_mask[rf.index()];
+                self.set_castling(self.castling & !mask);
+            }
+            MoveKind::Drop => {
+                let k = m.promotion().unwrap_or(0);
+                let group = army as usize * 2 + self.drop_bank(to);
+                self.hand_remove(group, k);
+                self.put(to, Piece::new(army, k));
+                undo.moved = Cell::from_piece(Piece::new(army, k));
+            }
+        }
+        self.history.push(undo);
+        self.game_ply += 1;
+        self.next_seat();
+    }
+
+    /// Take back the last move made.
+    pub fn unmake(&mut self) {
+        let u = self.history.pop().expect("unmake without a move");
+        self.previous_seat();
+        self.game_ply -= 1;
+        let army = self.army();
+        let m = u.mv;
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Normal | MoveKind::MultiStep => {
+                if m.promotion().is_some() {
+                    self.take(to);
+                    self.put(from, u.moved.piece_unchecked());
+                } else {
+                    self.shift(to, from);
+                }
+                if u.captured.is_piece() {
+                    self.put(u.captured_at, u.captured.piece_unchecked());
+                }
+            }
+            MoveKind::EnPassant => {
+                self.shift(to, from);
+                self.put(u.captured_at, u.captured.piece_unchecked());
+            }
+            MoveKind::CastleKing | MoveKind::CastleQueen => {
+                let side = (m.kind() == MoveKind::CastleQueen) as usize;
+                let (kf, kt, rf, rt) = self.castle_squares(army, side, from);
+                let king = self.take(kt);
+                let rook = self.take(rt);
+                self.put(kf, king);
+                self.put(rf, rook);
+            }
+            MoveKind::Drop => {
+                let k = m.promotion().unwrap_or(0);
+                self.take(to);
+                let group = army as usize * 2 + self.drop_bank(to);
+                self.hand_add(group, k);
+            }
+        }
+        self.castling = u.castling;
+        self.ep = u.ep;
+        self.ep_victim = u.ep_victim;
+        self.halfmove = u.halfmove;
+        self.key = u.key;
+    }
+
+    /// Pass the turn without moving (null move, for search). Must be undone with `unmake_null`.
+    pub fn make_null(&mut self) {
+        let undo = Undo {
+            mv: Move::NONE,
+            moved: Cell::EMPTY,
+            captured: Cell::EMPTY,
+            captured_at: Square::NONE,
+            castling: self.castling,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            key: self.key,
+        };
+        self.clear_ep();
+        self.halfmove = self.halfmove.saturating_add(1);
+        self.history.push(undo);
+        self.game_ply += 1;
+        self.next_seat();
+    }
+
+    pub fn unmake_null(&mut self) {
+        let u = self.history.pop().expect("unmake_null without a null move");
+        self.previous_seat();
+        self.game_ply -= 1;
+        self.ep = u.ep;
+        self.ep_victim = u.ep_victim;
+        self.halfmove = u.halfmove;
+        self.key = u.key;
+    }
+
+    /// Forget the history (after a root position is fixed); keeps repetition keys out of reach.
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+    }
+
+    /// Bank (0 south, 1 north) a drop on `sq` takes its piece from.
+    #[inline]
+    fn drop_bank(&self, sq: Square) -> usize {
+        (sq.rank() as usize >= self.variant.ranks as usize / 2) as usize
+    }
+
+    /// After an initial multi-step by `army` from `from` to `to`, mark the passed squares that an
+    /// enemy e.p. piece could capture on (as Fairy-Stockfish writes them: TK-8).
+    fn set_ep_after_multistep(&mut self, army: u8, from: Square, to: Square) {
+        let diff = to.0 as i16 - from.0 as i16;
+        let (dx, dy) = crate::board::geometry::split_delta(diff);
+        let n = dx.abs().max(dy.abs());
+        let step = Square::delta(dx.signum(), dy.signum());
+        let enemy = 1 - army;
+        let mut found = [Square::NONE; 2];
+        let mut count = 0;
+        for i in 1..n {
+            let sq = from.offset(step * i as i16);
+            if self.ep_attacked_by(sq, enemy) && count < 2 {
+                found[count] = sq;
+                count += 1;
+            }
+        }
+        if count > 0 {
+            self.ep = found;
+            self.ep_victim = to;
+            for s in found.iter().take(count) {
+                self.key ^= keys().ep[s.index()];
+            }
+        }
+    }
+
+    /// Could an e.p.-capable piece of `army` capture on `sq` by an `e` capture?
+    fn ep_attacked_by(&self, sq: Square, army: u8) -> bool {
+        let v = self.variant;
+        for &s in self.pieces_of(army) {
+            let p = self.board[s.index()].piece_unchecked();
+            let pt = &v.pieces[p.kind() as usize];
+            if !pt.en_passant {
+                continue;
+            }
+            let t = &pt.tables[self.orientation_of(army, s) as usize];
+            if t.leaps
+                .iter()
+                .any(|l| l.en_passant && s.offset(l.delta) == sq)
+            {
+                return true;
+            }
+        }
+        false
+    }
+}

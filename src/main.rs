@@ -1,0 +1,66 @@
+//! `estuary`: command-line entry. Parses arguments and hands over; nothing else lives here.
+
+use clap::{Parser, Subcommand};
+use estuary::cli;
+
+#[derive(Parser)]
+#[command(
+    name = "estuary",
+    version,
+    about = "A chess-variant engine (XBoard/CECP and UCI)"
+)]
+struct Args {
+    /// Load more variant configs from this directory (also $ESTUARY_CONFIG_DIR).
+    #[arg(long, global = true, env = "ESTUARY_CONFIG_DIR")]
+    config_dir: Option<std::path::PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count leaf nodes of the legal move tree.
+    Perft {
+        depth: u32,
+        #[arg(long, default_value = "normal")]
+        variant: String,
+        #[arg(long)]
+        fen: Option<String>,
+        /// One `move: count` line per root move.
+        #[arg(long)]
+        divide: bool,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// List the known variants.
+    Variants {
+        /// Print this variant's config.
+        #[arg(long)]
+        show: Option<String>,
+    },
+}
+
+fn main() {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let args = Args::parse();
+    if let Some(dir) = &args.config_dir {
+        if let Err(e) = estuary::variant::builtin::load_dir(dir) {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    }
+    let code = match args.command {
+        Some(Command::Perft {
+            depth,
+            variant,
+            fen,
+            divide,
+            threads,
+        }) => cli::perft(depth, &variant, fen.as_deref(), divide, threads),
+        Some(Command::Variants { show }) => cli::variants(show.as_deref()),
+        None => cli::protocol_loop(),
+    };
+    std::process::exit(code);
+}

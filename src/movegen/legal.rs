@@ -1,0 +1,147 @@
+//! Legal moves: pseudo-legal moves that leave no royal piece of the mover attacked.
+//!
+//! Variants with one royal per army and army-fixed forward (FIDE, Two Kingdoms) use pins:
+//! out of check, a move by a piece that is neither pinned nor royal, and not e.p., is legal
+//! without being played. Everything else is played and tested.
+
+use super::attack::attacked;
+use super::{generate, Gen};
+use crate::board::{Move, MoveKind, MoveList, Position, Square};
+use crate::rules::victory;
+use crate::variant::Variant;
+
+/// Most pinned pieces tracked at once (one per ray direction suffices).
+const MAX_PINS: usize = 16;
+
+/// Fill `list` with the legal moves of the seat to move. A position whose game is over by a
+/// victory rule (not by a draw claim) has none.
+pub fn legal_moves(pos: &mut Position, list: &mut MoveList) {
+    legal_moves_of(pos, list, Gen::All)
+}
+
+/// Legal moves of a kind (`Gen::Noisy` for quiescence).
+pub fn legal_moves_of(pos: &mut Position, list: &mut MoveList, gen: Gen) {
+    list.clear();
+    if victory::decided(pos).is_some() {
+        return;
+    }
+    generate(pos, list, gen);
+    filter_legal(pos, list);
+}
+
+/// Remove the moves that leave a royal piece attacked.
+pub fn filter_legal(pos: &mut Position, list: &mut MoveList) {
+    let v = pos.variant();
+    if v.royal_mask == 0 {
+        return;
+    }
+    let us = pos.army();
+    let them = 1 - us;
+    if !v.simple_legality {
+        list.retain(|m| leaves_royal_safe(pos, m));
+        return;
+    }
+    let king = pos.royal_square(us);
+    if king.is_none() {
+        return;
+    }
+    if attacked(pos, king, them) {
+        list.retain(|m| leaves_royal_safe(pos, m));
+        return;
+    }
+    let mut pins = [(Square::NONE, 0i16); MAX_PINS];
+    let npins = find_pins(pos, king, us, &mut pins);
+    let pins = &pins[..npins];
+    list.retain(|m| {
+        let from = m.from();
+        if from == king || m.kind() == MoveKind::EnPassant {
+            return m.is_castle() || leaves_royal_safe(pos, m);
+        }
+        match pins.iter().find(|p| p.0 == from) {
+            None => true,
+            Some(&(_, d)) => on_ray(pos, king, d, m.to()),
+        }
+    });
+}
+
+/// Is `m` (pseudo-legal) legal here?
+pub fn is_legal(pos: &mut Position, m: Move) -> bool {
+    let mut list = MoveList::new();
+    legal_moves(pos, &mut list);
+    list.contains(m)
+}
+
+/// Play `m` and see whether every royal piece of the mover is safe.
+fn leaves_royal_safe(pos: &mut Position, m: Move) -> bool {
+    let us = pos.army();
+    pos.make(m);
+    let v = pos.variant();
+    let safe = !pos.pieces_of(us).iter().any(|&s| {
+        v.royal_mask >> pos.piece_at(s).piece_unchecked().kind() & 1 != 0
+            && attacked(pos, s, 1 - us)
+    });
+    pos.unmake();
+    safe
+}
+
+/// Own pieces pinned to `king` by enemy riders, with the pinning ray's step (from king outward).
+fn find_pins(pos: &Position, king: Square, us: u8, out: &mut [(Square, i16); MAX_PINS]) -> usize {
+    let v = pos.variant();
+    let them = 1 - us;
+    let t = &v.attacks[Variant::army_orientation(them) as usize];
+    let cells = pos.cells();
+    let mut n = 0;
+    for ra in &t.rays {
+        let step = -ra.delta;
+        let mut s = king;
+        let mut blocker = Square::NONE;
+        loop {
+            s = s.offset(step);
+            let c = cells[s.index()];
+            if c.is_empty() {
+                continue;
+            }
+            if c.is_army(us) && blocker.is_none() {
+                blocker = s;
+                continue;
+            }
+            break;
+        }
+        let c = cells[s.index()];
+        if blocker.is_none() || !c.is_army(them) {
+            continue;
+        }
+        // Distance from the pinner to the king, counted in steps.
+        let total = steps_between(king, s, step);
+        let k = c.piece_unchecked().kind();
+        let pins = ra.unlimited >> k & 1 != 0
+            || ra
+                .limited
+                .iter()
+                .any(|&(mask, max)| mask >> k & 1 != 0 && total <= max as u32);
+        if pins && n < MAX_PINS {
+            out[n] = (blocker, step);
+            n += 1;
+        }
+    }
+    n
+}
+
+fn steps_between(a: Square, b: Square, step: i16) -> u32 {
+    ((b.0 as i32 - a.0 as i32) / step as i32) as u32
+}
+
+/// Is `to` on the ray from `king` along `step` (before leaving the board)?
+fn on_ray(pos: &Position, king: Square, step: i16, to: Square) -> bool {
+    let cells = pos.cells();
+    let mut s = king;
+    loop {
+        s = s.offset(step);
+        if s == to {
+            return true;
+        }
+        if cells[s.index()].is_off() {
+            return false;
+        }
+    }
+}

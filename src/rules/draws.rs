@@ -1,0 +1,47 @@
+//! Draws by rule (FIDE art. 9 and 5.2.2; TK-11; WEY-13): repetition, the move rule, and dead
+//! material listed in the variant config.
+
+use super::victory::Outcome;
+use crate::board::Position;
+use crate::variant::MAX_KINDS;
+
+/// A draw that may be claimed now (or is automatic), if any.
+pub fn claimable(pos: &Position) -> Option<Outcome> {
+    let v = pos.variant();
+    if v.draws.move_rule > 0 && pos.halfmove() >= v.draws.move_rule * v.seat_count() as u16 {
+        return Some(Outcome::Draw {
+            reason: "50-move rule",
+        });
+    }
+    if v.draws.repetitions > 0 && pos.repetitions() + 1 >= v.draws.repetitions as usize {
+        return Some(Outcome::Draw {
+            reason: "3-fold repetition",
+        });
+    }
+    if dead_material(pos) {
+        return Some(Outcome::Draw {
+            reason: "Insufficient material",
+        });
+    }
+    None
+}
+
+/// Is the material on the board one of the variant's dead combinations?
+pub fn dead_material(pos: &Position) -> bool {
+    let v = pos.variant();
+    if v.draws.dead.is_empty() || pos.has_hands() {
+        return false;
+    }
+    let count = |army: u8| {
+        let mut c = [0u8; MAX_KINDS];
+        for (k, n) in c.iter_mut().enumerate().take(v.kinds()) {
+            *n = pos.count(army, k as u8);
+        }
+        c
+    };
+    let (w, b) = (count(0), count(1));
+    v.draws
+        .dead
+        .iter()
+        .any(|(x, y)| (&w == x && &b == y) || (&w == y && &b == x))
+}

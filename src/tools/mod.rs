@@ -1,0 +1,3 @@
+//! Command-line tools: perft, variants listing (bench and the match runner join later).
+
+pub mod perft;

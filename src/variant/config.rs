@@ -1,0 +1,165 @@
+//! The on-disk schema of a variant config (`engine-configs/*.toml`), as flat structs with
+//! defaults, in the manner of Fairy-Stockfish's `variant.h`. `engine-configs/README.md`
+//! documents every key. Unknown keys are errors, so a typo never passes silently.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A whole config file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantConfig {
+    /// Wire name (`variant NAME`, `UCI_Variant`).
+    pub name: Spanned<String>,
+    /// Human name.
+    pub display_name: Option<String>,
+    pub files: Spanned<u8>,
+    pub ranks: Spanned<u8>,
+    /// Start position in Estuary FEN.
+    pub start: Spanned<String>,
+    /// What "forward" means for direction-dependent moves.
+    #[serde(default)]
+    pub forward: ForwardRule,
+    /// Seats in turn order; default: White (army 0) then Black (army 1).
+    #[serde(default, rename = "seat")]
+    pub seats: Vec<SeatConfig>,
+    /// Piece types; their order is the piece kind index.
+    #[serde(rename = "piece")]
+    pub pieces: Vec<PieceConfig>,
+    pub promotion: Option<PromotionConfig>,
+    pub castling: Option<CastlingConfig>,
+    #[serde(default)]
+    pub draws: DrawConfig,
+    /// Protocol presentation.
+    #[serde(default)]
+    pub xboard: XboardConfig,
+}
+
+/// Whose "forward" a piece uses.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ForwardRule {
+    /// Fixed per army: up for army 0, down for army 1 (FIDE).
+    #[default]
+    Army,
+    /// Decided by the seat making the move (Partnership Mitregi, MIT-2).
+    Seat,
+    /// Decided by the bank of the square the piece stands on: toward the river (Wey, WEY-1).
+    Bank,
+}
+
+/// One seat (player) of the turn order.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatConfig {
+    pub name: String,
+    /// Army (team) index: 0 = White, 1 = Black.
+    pub army: u8,
+    /// "up" or "down": this seat's forward when `forward = "seat"`.
+    #[serde(default)]
+    pub forward: Option<String>,
+}
+
+/// One piece type.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceConfig {
+    /// FEN letter (written upper case; lower case is the second army).
+    pub letter: Spanned<String>,
+    pub name: String,
+    pub betza: Spanned<String>,
+    /// Material value in centipawns.
+    pub value: i32,
+    /// Losing every royal piece (by checkmate) loses the game; must be kept out of check.
+    #[serde(default)]
+    pub royal: bool,
+    /// Its initial multi-steps create en-passant squares and its `e` captures may use them.
+    #[serde(default)]
+    pub en_passant: bool,
+    /// Letter XBoard should draw this piece with, when it differs from `letter`.
+    #[serde(default)]
+    pub xboard_letter: Option<String>,
+}
+
+/// Promotion on reaching the far ranks.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionConfig {
+    /// Letters of the pieces that promote.
+    pub pieces: Spanned<String>,
+    /// Letters of the pieces they may become, in menu order.
+    pub choices: Spanned<String>,
+    /// Depth of the zone, counted from the far rank.
+    #[serde(default = "one")]
+    pub ranks: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// Castling with the outermost rooks, FIDE-style conditions.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastlingConfig {
+    pub king: Spanned<String>,
+    pub rook: Spanned<String>,
+    /// Files (letters) where king and rook land, king side (toward the last file).
+    pub kingside_king: Spanned<String>,
+    pub kingside_rook: Spanned<String>,
+    /// Files where king and rook land, queen side (toward file a).
+    pub queenside_king: Spanned<String>,
+    pub queenside_rook: Spanned<String>,
+}
+
+/// Draw rules.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawConfig {
+    /// Moves by each side without capture or pawn move (0 = no such rule).
+    #[serde(default = "fifty")]
+    pub move_rule: u16,
+    /// Occurrences of a position that make a draw (0 = no such rule).
+    #[serde(default = "three")]
+    pub repetitions: u8,
+    /// Dead material, as "KB v K" lists (either army may hold either side).
+    #[serde(default)]
+    pub dead: Vec<String>,
+    /// Letters of the pieces whose moves reset the move-rule counter.
+    #[serde(default = "pawn")]
+    pub reset_pieces: String,
+}
+
+fn fifty() -> u16 {
+    50
+}
+fn three() -> u8 {
+    3
+}
+fn pawn() -> String {
+    "P".to_string()
+}
+
+impl Default for DrawConfig {
+    fn default() -> Self {
+        DrawConfig {
+            move_rule: fifty(),
+            repetitions: three(),
+            dead: Vec::new(),
+            reset_pieces: pawn(),
+        }
+    }
+}
+
+/// How the game is presented to XBoard.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct XboardConfig {
+    /// Parent variant of the `setup` command (`fairy` by default).
+    pub parent: Option<String>,
+    /// The piece-to-char table; derived from the pieces when absent.
+    pub piece_to_char: Option<String>,
+    /// True for FIDE itself: XBoard knows it, no `setup` is sent.
+    #[serde(default)]
+    pub builtin: bool,
+}

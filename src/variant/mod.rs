@@ -1,0 +1,738 @@
+//! The variant model: a config file compiled once into flat tables the move generator walks.
+//!
+//! This module knows nothing of positions or search. `Variant` is immutable after
+//! compilation and lives for the whole process (`&'static Variant`).
+
+pub mod betza;
+pub mod builtin;
+pub mod config;
+
+use crate::board::geometry::{squares, Square, BOARD_CELLS, MAX_FILES, MAX_RANKS};
+use betza::{Reach, Vector};
+pub use config::ForwardRule;
+use config::VariantConfig;
+use std::fmt;
+use toml::Spanned;
+
+/// Most piece types a variant may define.
+pub const MAX_KINDS: usize = 30;
+/// Armies (teams) a variant may have.
+pub const MAX_ARMIES: usize = 2;
+/// Seats a variant may have.
+pub const MAX_SEATS: usize = 4;
+
+/// Direction a piece's "forward" points on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Orientation {
+    Up = 0,
+    Down = 1,
+}
+
+/// One leap of a move table (a single vector, possibly lame).
+#[derive(Clone, Copy, Debug)]
+pub struct Leap {
+    pub delta: i16,
+    pub quiet: bool,
+    pub capture: bool,
+    pub initial: bool,
+    pub en_passant: bool,
+    /// Squares (as deltas from the origin) that must be empty; `path_len` of them.
+    pub path: [i16; 2],
+    pub path_len: u8,
+}
+
+/// A line of repeated leaps.
+#[derive(Clone, Copy, Debug)]
+pub struct Ride {
+    pub delta: i16,
+    /// Most leaps; 0 = unlimited.
+    pub max: u8,
+    /// First leap count reported (2 when a plain leap already gives the first square, as
+    /// `fmW` beside `ifmW3`).
+    pub min: u8,
+    pub quiet: bool,
+    pub capture: bool,
+    pub initial: bool,
+}
+
+/// A circular rider (the Rose, WEY-8): leaps that turn round `circle` one step at a time.
+#[derive(Clone, Debug)]
+pub struct Circle {
+    /// The atom's images in circular order.
+    pub circle: Vec<i16>,
+    pub max: u8,
+    pub quiet: bool,
+    pub capture: bool,
+}
+
+/// The moves of one piece type for one orientation.
+#[derive(Clone, Debug, Default)]
+pub struct MoveTable {
+    pub leaps: Vec<Leap>,
+    pub rides: Vec<Ride>,
+    pub circles: Vec<Circle>,
+}
+
+/// A compiled piece type.
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    /// Upper-case FEN letter.
+    pub letter: char,
+    pub name: String,
+    pub betza: String,
+    pub value: i32,
+    pub royal: bool,
+    pub en_passant: bool,
+    pub promotes: bool,
+    pub xboard_letter: char,
+    /// Move tables by orientation.
+    pub tables: [MoveTable; 2],
+}
+
+/// Attackers of a square along one step direction, for check detection.
+#[derive(Clone, Debug, Default)]
+pub struct RayAttack {
+    /// Step from the attacker toward the target.
+    pub delta: i16,
+    /// Kinds that attack from any distance along the ray.
+    pub unlimited: u32,
+    /// Kinds with a limited range: (kind mask, most leaps).
+    pub limited: Vec<(u32, u8)>,
+}
+
+/// A single-leap attack: kinds that capture by exactly `delta` from attacker to target.
+#[derive(Clone, Debug)]
+pub struct LeapAttack {
+    pub delta: i16,
+    pub kinds: u32,
+    pub path: [i16; 2],
+    pub path_len: u8,
+}
+
+/// Attack tables of one orientation.
+#[derive(Clone, Debug, Default)]
+pub struct AttackTable {
+    pub leaps: Vec<LeapAttack>,
+    pub rays: Vec<RayAttack>,
+    /// Kinds with circular moves, whose attacks are found by walking (no table).
+    pub circles: u32,
+}
+
+/// A seat (player) in the turn order.
+#[derive(Clone, Debug)]
+pub struct Seat {
+    pub name: String,
+    pub army: u8,
+    pub orientation: Orientation,
+}
+
+/// Compiled promotion rule.
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    /// Kinds that promote (bit mask).
+    pub pieces: u32,
+    /// Kinds they may become, menu order.
+    pub choices: Vec<u8>,
+    /// Depth of the zone from the far rank.
+    pub ranks: u8,
+}
+
+/// Compiled castling rule.
+#[derive(Clone, Debug)]
+pub struct Castling {
+    pub king: u8,
+    pub rook: u8,
+    /// King's and rook's destination files, [kingside, queenside].
+    pub king_to: [u8; 2],
+    pub rook_to: [u8; 2],
+}
+
+/// Compiled draw rules.
+#[derive(Clone, Debug)]
+pub struct Draws {
+    pub move_rule: u16,
+    pub repetitions: u8,
+    /// Dead material: per entry, piece counts by kind for the stronger and weaker side.
+    pub dead: Vec<([u8; MAX_KINDS], [u8; MAX_KINDS])>,
+    /// Kinds whose moves reset the move-rule counter.
+    pub reset_pieces: u32,
+}
+
+/// A compiled variant.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub name: String,
+    pub display_name: String,
+    pub files: u8,
+    pub ranks: u8,
+    pub start_fen: String,
+    pub forward: ForwardRule,
+    pub seats: Vec<Seat>,
+    pub pieces: Vec<PieceType>,
+    pub promotion: Option<Promotion>,
+    pub castling: Option<Castling>,
+    pub draws: Draws,
+    pub royal_mask: u32,
+    /// Pieces may be dropped from hands (reserves).
+    pub drops: bool,
+    /// Attack tables by orientation.
+    pub attacks: [AttackTable; 2],
+    /// Per army, per kind: the ranks (bit mask) where that kind stands at the start.
+    /// Moves marked `i` are allowed only from those ranks.
+    pub initial_ranks: [[u16; MAX_KINDS]; MAX_ARMIES],
+    /// Per army: promotion-zone membership of each mailbox cell.
+    pub promotion_zone: [[bool; BOARD_CELLS]; MAX_ARMIES],
+    /// Legality can use the pin shortcut: one royal per army, forward by army, no
+    /// circular or lame attackers.
+    pub simple_legality: bool,
+    /// XBoard presentation.
+    pub xboard_parent: String,
+    pub xboard_piece_to_char: Option<String>,
+    pub xboard_builtin: bool,
+    /// The config source, for `variants --show`.
+    pub source: String,
+}
+
+/// A config error: file, line (when known) and what is wrong.
+#[derive(Debug, Clone)]
+pub struct ConfigError {
+    pub file: String,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "{}:{}: {}", self.file, l, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl Variant {
+    /// Parse and compile a config file's text. `file` names it in errors.
+    pub fn from_toml(file: &str, text: &str) -> Result<Variant, ConfigError> {
+        let line_of = |span: std::ops::Range<usize>| -> usize {
+            text[..span.start.min(text.len())].matches('\n').count() + 1
+        };
+        let cfg: VariantConfig = toml::from_str(text).map_err(|e| ConfigError {
+            file: file.to_string(),
+            line: e.span().map(&line_of),
+            message: e.message().trim().to_string(),
+        })?;
+        let fail = |span: std::ops::Range<usize>, message: String| ConfigError {
+            file: file.to_string(),
+            line: Some(line_of(span)),
+            message,
+        };
+        compile(cfg, text, &fail)
+    }
+
+    /// Number of piece kinds.
+    pub fn kinds(&self) -> usize {
+        self.pieces.len()
+    }
+
+    /// Kind index of an upper-case letter.
+    pub fn kind_of_letter(&self, letter: char) -> Option<u8> {
+        let up = letter.to_ascii_uppercase();
+        self.pieces
+            .iter()
+            .position(|p| p.letter == up)
+            .map(|k| k as u8)
+    }
+
+    /// Is this square on the board?
+    pub fn on_board(&self, sq: Square) -> bool {
+        sq.file() < self.files && sq.rank() < self.ranks
+    }
+
+    /// Orientation of army-forward pieces of `army`.
+    pub fn army_orientation(army: u8) -> Orientation {
+        if army == 0 {
+            Orientation::Up
+        } else {
+            Orientation::Down
+        }
+    }
+
+    /// Number of seats.
+    pub fn seat_count(&self) -> usize {
+        self.seats.len()
+    }
+}
+
+fn letter_of(s: &Spanned<String>) -> Option<char> {
+    let mut it = s.get_ref().chars();
+    match (it.next(), it.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+        _ => None,
+    }
+}
+
+fn file_of(s: &Spanned<String>, files: u8) -> Option<u8> {
+    let c = letter_of(s)?.to_ascii_lowercase();
+    let f = c as u8 - b'a';
+    (f < files).then_some(f)
+}
+
+fn compile(
+    cfg: VariantConfig,
+    source: &str,
+    fail: &dyn Fn(std::ops::Range<usize>, String) -> ConfigError,
+) -> Result<Variant, ConfigError> {
+    let files = *cfg.files.get_ref();
+    let ranks = *cfg.ranks.get_ref();
+    if !(1..=MAX_FILES).contains(&files) {
+        return Err(fail(
+            cfg.files.span(),
+            format!("files must be 1..={MAX_FILES}, not {files}"),
+        ));
+    }
+    if !(1..=MAX_RANKS).contains(&ranks) {
+        return Err(fail(
+            cfg.ranks.span(),
+            format!("ranks must be 1..={MAX_RANKS}, not {ranks}"),
+        ));
+    }
+    let name = cfg.name.get_ref().clone();
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(fail(
+            cfg.name.span(),
+            format!("name {name:?} must be letters, digits, - or _"),
+        ));
+    }
+    if cfg.pieces.is_empty() {
+        return Err(fail(0..0, "no [[piece]] defined".into()));
+    }
+    if cfg.pieces.len() > MAX_KINDS {
+        return Err(fail(0..0, format!("at most {MAX_KINDS} piece types")));
+    }
+
+    // Seats.
+    let seats: Vec<Seat> = if cfg.seats.is_empty() {
+        vec![
+            Seat {
+                name: "white".into(),
+                army: 0,
+                orientation: Orientation::Up,
+            },
+            Seat {
+                name: "black".into(),
+                army: 1,
+                orientation: Orientation::Down,
+            },
+        ]
+    } else {
+        let mut v = Vec::new();
+        for s in &cfg.seats {
+            if s.army as usize >= MAX_ARMIES {
+                return Err(fail(
+                    0..0,
+                    format!("seat {:?}: army must be 0 or 1", s.name),
+                ));
+            }
+            let orientation = match s.forward.as_deref() {
+                None => Variant::army_orientation(s.army),
+                Some("up") => Orientation::Up,
+                Some("down") => Orientation::Down,
+                Some(o) => {
+                    return Err(fail(
+                        0..0,
+                        format!("seat {:?}: forward must be up or down, not {o:?}", s.name),
+                    ))
+                }
+            };
+            v.push(Seat {
+                name: s.name.clone(),
+                army: s.army,
+                orientation,
+            });
+        }
+        if v.len() > MAX_SEATS {
+            return Err(fail(0..0, format!("at most {MAX_SEATS} seats")));
+        }
+        v
+    };
+
+    // Pieces.
+    let mut pieces: Vec<PieceType> = Vec::new();
+    for p in &cfg.pieces {
+        let letter = letter_of(&p.letter).ok_or_else(|| {
+            fail(
+                p.letter.span(),
+                format!(
+                    "piece letter {:?} must be one ASCII letter",
+                    p.letter.get_ref()
+                ),
+            )
+        })?;
+        if pieces.iter().any(|q| q.letter == letter) {
+            return Err(fail(
+                p.letter.span(),
+                format!("piece letter {letter} defined twice"),
+            ));
+        }
+        let vectors =
+            betza::parse(p.betza.get_ref()).map_err(|e| fail(p.betza.span(), e.to_string()))?;
+        let xboard_letter = match &p.xboard_letter {
+            None => letter,
+            Some(s) => {
+                let mut it = s.chars();
+                match (it.next(), it.next()) {
+                    (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+                    _ => {
+                        return Err(fail(
+                            p.letter.span(),
+                            format!("xboard_letter {s:?} must be one letter"),
+                        ))
+                    }
+                }
+            }
+        };
+        let up = table(&vectors, false);
+        let down = table(&vectors, true);
+        pieces.push(PieceType {
+            letter,
+            name: p.name.clone(),
+            betza: p.betza.get_ref().clone(),
+            value: p.value,
+            royal: p.royal,
+            en_passant: p.en_passant,
+            promotes: false,
+            xboard_letter,
+            tables: [up, down],
+        });
+    }
+    let kind_of = |s: &Spanned<String>, what: &str| -> Result<u8, ConfigError> {
+        let l = letter_of(s).ok_or_else(|| {
+            fail(
+                s.span(),
+                format!("{what}: {:?} is not a piece letter", s.get_ref()),
+            )
+        })?;
+        pieces
+            .iter()
+            .position(|p| p.letter == l)
+            .map(|k| k as u8)
+            .ok_or_else(|| fail(s.span(), format!("{what}: no piece with letter {l}")))
+    };
+    let kinds_of = |s: &Spanned<String>, what: &str| -> Result<Vec<u8>, ConfigError> {
+        let mut out = Vec::new();
+        for c in s.get_ref().chars() {
+            let l = c.to_ascii_uppercase();
+            match pieces.iter().position(|p| p.letter == l) {
+                Some(k) => out.push(k as u8),
+                None => return Err(fail(s.span(), format!("{what}: no piece with letter {c}"))),
+            }
+        }
+        Ok(out)
+    };
+
+    let promotion = match &cfg.promotion {
+        None => None,
+        Some(p) => {
+            let promoting = kinds_of(&p.pieces, "promotion.pieces")?;
+            let choices = kinds_of(&p.choices, "promotion.choices")?;
+            if choices.is_empty() {
+                return Err(fail(p.choices.span(), "promotion.choices is empty".into()));
+            }
+            if p.ranks == 0 || p.ranks > ranks {
+                return Err(fail(
+                    p.pieces.span(),
+                    format!("promotion.ranks must be 1..={ranks}"),
+                ));
+            }
+            let mut mask = 0u32;
+            for k in promoting {
+                mask |= 1 << k;
+            }
+            Some(Promotion {
+                pieces: mask,
+                choices,
+                ranks: p.ranks,
+            })
+        }
+    };
+    let mut promotion_zone = [[false; BOARD_CELLS]; MAX_ARMIES];
+    if let Some(p) = &promotion {
+        for sq in squares(files, ranks) {
+            promotion_zone[0][sq.index()] = sq.rank() >= ranks - p.ranks;
+            promotion_zone[1][sq.index()] = sq.rank() < p.ranks;
+        }
+    }
+
+    let castling = match &cfg.castling {
+        None => None,
+        Some(c) => {
+            let king = kind_of(&c.king, "castling.king")?;
+            let rook = kind_of(&c.rook, "castling.rook")?;
+            let f = |s: &Spanned<String>, what: &str| {
+                file_of(s, files).ok_or_else(|| {
+                    fail(
+                        s.span(),
+                        format!("{what}: {:?} is not a file of this board", s.get_ref()),
+                    )
+                })
+            };
+            Some(Castling {
+                king,
+                rook,
+                king_to: [
+                    f(&c.kingside_king, "castling.kingside_king")?,
+                    f(&c.queenside_king, "castling.queenside_king")?,
+                ],
+                rook_to: [
+                    f(&c.kingside_rook, "castling.kingside_rook")?,
+                    f(&c.queenside_rook, "castling.queenside_rook")?,
+                ],
+            })
+        }
+    };
+
+    let mut reset_pieces = 0u32;
+    for c in cfg.draws.reset_pieces.chars() {
+        if let Some(k) = pieces
+            .iter()
+            .position(|p| p.letter == c.to_ascii_uppercase())
+        {
+            reset_pieces |= 1 << k;
+        }
+    }
+    let mut dead = Vec::new();
+    for d in &cfg.draws.dead {
+        let parts: Vec<&str> = d.split(" v ").collect();
+        if parts.len() != 2 {
+            return Err(fail(
+                0..0,
+                format!("draws.dead entry {d:?} must look like \"KB v K\""),
+            ));
+        }
+        let mut sides = [[0u8; MAX_KINDS]; 2];
+        for (i, part) in parts.iter().enumerate() {
+            for c in part.trim().chars() {
+                match pieces
+                    .iter()
+                    .position(|p| p.letter == c.to_ascii_uppercase())
+                {
+                    Some(k) => sides[i][k] += 1,
+                    None => {
+                        return Err(fail(0..0, format!("draws.dead entry {d:?}: no piece {c}")))
+                    }
+                }
+            }
+        }
+        dead.push((sides[0], sides[1]));
+    }
+    let draws = Draws {
+        move_rule: cfg.draws.move_rule,
+        repetitions: cfg.draws.repetitions,
+        dead,
+        reset_pieces,
+    };
+
+    if let Some(p) = &promotion {
+        for (k, piece) in pieces.iter_mut().enumerate() {
+            piece.promotes = p.pieces >> k & 1 != 0;
+        }
+    }
+    let mut royal_mask = 0u32;
+    for (k, p) in pieces.iter().enumerate() {
+        if p.royal {
+            royal_mask |= 1 << k;
+        }
+    }
+    let attacks = [
+        attack_table(&pieces, Orientation::Up),
+        attack_table(&pieces, Orientation::Down),
+    ];
+    let has_lame = attacks
+        .iter()
+        .any(|t| t.leaps.iter().any(|l| l.path_len > 0));
+    let any_circle = attacks.iter().any(|t| t.circles != 0);
+
+    let mut variant = Variant {
+        name,
+        display_name: cfg
+            .display_name
+            .clone()
+            .unwrap_or_else(|| cfg.name.get_ref().clone()),
+        files,
+        ranks,
+        start_fen: cfg.start.get_ref().clone(),
+        forward: cfg.forward,
+        seats,
+        pieces,
+        promotion,
+        castling,
+        draws,
+        royal_mask,
+        drops: false,
+        attacks,
+        initial_ranks: [[0; MAX_KINDS]; MAX_ARMIES],
+        promotion_zone,
+        simple_legality: false,
+        xboard_parent: cfg.xboard.parent.clone().unwrap_or_else(|| "fairy".into()),
+        xboard_piece_to_char: cfg.xboard.piece_to_char.clone(),
+        xboard_builtin: cfg.xboard.builtin,
+        source: source.to_string(),
+    };
+
+    // The start position fixes the initial ranks of `i` moves, and must parse.
+    let start = crate::board::fen::parse(&variant, &variant.start_fen)
+        .map_err(|e| fail(cfg.start.span(), format!("start position: {e}")))?;
+    for &(sq, p) in &start.pieces {
+        variant.initial_ranks[p.army() as usize][p.kind() as usize] |= 1 << sq.rank();
+    }
+    let royals_per_army = (0..2u8).map(|a| {
+        start
+            .pieces
+            .iter()
+            .filter(|(_, p)| p.army() == a && variant.royal_mask >> p.kind() & 1 != 0)
+            .count()
+    });
+    variant.simple_legality = royals_per_army.clone().all(|n| n == 1)
+        && variant.forward == ForwardRule::Army
+        && variant.seats.len() == 2
+        && !has_lame
+        && !any_circle;
+    Ok(variant)
+}
+
+/// Compile vectors into a move table; `flip` mirrors forward to point down.
+fn table(vectors: &[Vector], flip: bool) -> MoveTable {
+    let mut t = MoveTable::default();
+    for v in vectors {
+        let dy = if flip { -v.dy } else { v.dy };
+        let delta = Square::delta(v.dx, dy);
+        match v.reach {
+            Reach::Leap => {
+                let mut path = [0i16; 2];
+                let mut path_len = 0u8;
+                if v.lame {
+                    let n = v.dx.abs().max(dy.abs());
+                    let (ux, uy) = (v.dx.signum(), dy.signum());
+                    for i in 1..n {
+                        if (path_len as usize) < 2 {
+                            path[path_len as usize] = Square::delta(ux * i, uy * i);
+                            path_len += 1;
+                        }
+                    }
+                }
+                t.leaps.push(Leap {
+                    delta,
+                    quiet: v.quiet,
+                    capture: v.capture,
+                    initial: v.initial,
+                    en_passant: v.en_passant,
+                    path,
+                    path_len,
+                });
+            }
+            Reach::Ride(max) => t.rides.push(Ride {
+                delta,
+                max,
+                min: 1,
+                quiet: v.quiet,
+                capture: v.capture,
+                initial: v.initial,
+            }),
+            Reach::Circle(max) => {
+                // The atom's images sorted by angle form the circle.
+                let base = (v.dx.abs().min(v.dy.abs()), v.dx.abs().max(v.dy.abs()));
+                let mut ring: Vec<(i8, i8)> = Vec::new();
+                for (x, y) in [(base.0, base.1), (base.1, base.0)] {
+                    for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                        let p = (x * sx, y * sy);
+                        if !ring.contains(&p) {
+                            ring.push(p);
+                        }
+                    }
+                }
+                ring.sort_by(|a, b| {
+                    (a.1 as f64)
+                        .atan2(a.0 as f64)
+                        .total_cmp(&(b.1 as f64).atan2(b.0 as f64))
+                });
+                let circle: Vec<i16> = ring
+                    .iter()
+                    .map(|&(x, y)| Square::delta(x, if flip { -y } else { y }))
+                    .collect();
+                if !t.circles.iter().any(|c| c.circle == circle && c.max == max) {
+                    t.circles.push(Circle {
+                        circle,
+                        max,
+                        quiet: v.quiet,
+                        capture: v.capture,
+                    });
+                }
+            }
+        }
+    }
+    // A ride that repeats a plain leap's first square starts one leap further.
+    let leaps = t.leaps.clone();
+    for r in t.rides.iter_mut() {
+        if leaps.iter().any(|l| {
+            l.delta == r.delta
+                && !l.initial
+                && l.path_len == 0
+                && (l.quiet || !r.quiet)
+                && (l.capture || !r.capture)
+        }) {
+            r.min = 2;
+        }
+    }
+    t
+}
+
+/// Build the attack table: for each capturing vector, which kinds attack along it.
+fn attack_table(pieces: &[PieceType], o: Orientation) -> AttackTable {
+    let mut t = AttackTable::default();
+    for (k, p) in pieces.iter().enumerate() {
+        let bit = 1u32 << k;
+        let mt = &p.tables[o as usize];
+        for l in mt.leaps.iter().filter(|l| l.capture && !l.initial) {
+            match t
+                .leaps
+                .iter_mut()
+                .find(|a| a.delta == l.delta && a.path_len == l.path_len && a.path == l.path)
+            {
+                Some(a) => a.kinds |= bit,
+                None => t.leaps.push(LeapAttack {
+                    delta: l.delta,
+                    kinds: bit,
+                    path: l.path,
+                    path_len: l.path_len,
+                }),
+            }
+        }
+        for r in mt.rides.iter().filter(|r| r.capture && !r.initial) {
+            let entry = match t.rays.iter_mut().position(|a| a.delta == r.delta) {
+                Some(i) => &mut t.rays[i],
+                None => {
+                    t.rays.push(RayAttack {
+                        delta: r.delta,
+                        ..Default::default()
+                    });
+                    t.rays.last_mut().unwrap()
+                }
+            };
+            if r.max == 0 {
+                entry.unlimited |= bit;
+            } else {
+                entry.limited.push((bit, r.max));
+            }
+        }
+        if mt.circles.iter().any(|c| c.capture) {
+            t.circles |= bit;
+        }
+    }
+    t
+}
