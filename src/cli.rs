@@ -47,6 +47,20 @@ pub fn perft(depth: u32, variant: &str, fen: Option<&str>, divide: bool, threads
     0
 }
 
+/// `estuary bench`.
+pub fn bench(depth: u32, threads: usize, hash: usize) -> i32 {
+    match crate::tools::bench::run(depth, threads, hash) {
+        Ok((nodes, nps)) => {
+            println!("{nodes} nodes {nps} nps");
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}
+
 /// `estuary variants`.
 pub fn variants(show: Option<&str>) -> i32 {
     if let Some(name) = show {

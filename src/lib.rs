@@ -5,8 +5,12 @@
 
 pub mod board;
 pub mod cli;
+pub mod eval;
 pub mod movegen;
 pub mod notation;
 pub mod rules;
+pub mod search;
+pub mod thread;
 pub mod tools;
+pub mod tt;
 pub mod variant;

@@ -32,6 +32,15 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Search a fixed set of positions; the node count is the search's signature.
+    Bench {
+        #[arg(default_value_t = estuary::tools::bench::DEFAULT_DEPTH)]
+        depth: u32,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
     /// List the known variants.
     Variants {
         /// Print this variant's config.
@@ -59,6 +68,11 @@ fn main() {
             divide,
             threads,
         }) => cli::perft(depth, &variant, fen.as_deref(), divide, threads),
+        Some(Command::Bench {
+            depth,
+            threads,
+            hash,
+        }) => cli::bench(depth, threads, hash),
         Some(Command::Variants { show }) => cli::variants(show.as_deref()),
         None => cli::protocol_loop(),
     };

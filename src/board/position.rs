@@ -130,26 +130,21 @@ impl Position {
 
         pos.validate_pieces()?;
 
-        // E.p. squares: the victim stands one step beyond the last of them.
+        // E.p. squares: passed squares of the last move's initial multi-step, which were empty
+        // and are still; the victim is the first piece beyond them (FS writes only the squares
+        // an enemy pawn attacks, so after a triple step that may be just the one nearer the
+        // start, TK-8), and the origin an empty square behind them from which its initial
+        // move reaches the victim.
         if !f.ep.is_empty() {
-            let mover = pos.previous_army();
-            let forward: i16 = if pos.orientation_of(mover, f.ep[0]) == Orientation::Up {
-                16
-            } else {
-                -16
-            };
+            if !pos.ep_field_follows_multistep(&f.ep) {
+                return Err("en-passant squares do not follow a multi-step move".into());
+            }
+            let forward = pos.ep_forward(f.ep[0]);
             let mut sorted = f.ep.clone();
             sorted.sort_by_key(|s| s.0 as i16 * forward.signum());
-            let victim = sorted.last().unwrap().offset(forward);
-            let ok = sorted
-                .windows(2)
-                .all(|w| w[1].0 as i16 - w[0].0 as i16 == forward)
-                && sorted.iter().all(|s| pos.board[s.index()].is_empty())
-                && pos.board[victim.index()]
-                    .piece()
-                    .is_some_and(|p| p.army() == mover && v.pieces[p.kind() as usize].en_passant);
-            if !ok {
-                return Err("en-passant squares do not follow a multi-step move".into());
+            let mut victim = sorted[sorted.len() - 1].offset(forward);
+            while pos.board[victim.index()].is_empty() {
+                victim = victim.offset(forward);
             }
             pos.ep_victim = victim;
             for (i, s) in sorted.iter().enumerate() {
@@ -158,6 +153,75 @@ impl Position {
             }
         }
         Ok(pos)
+    }
+
+    /// One rank forward (as a mailbox step) for the army that moved last, at `sq`.
+    fn ep_forward(&self, sq: Square) -> i16 {
+        if self.orientation_of(self.previous_army(), sq) == Orientation::Up {
+            Square::delta(0, 1)
+        } else {
+            Square::delta(0, -1)
+        }
+    }
+
+    /// Can the e.p. squares `ep` (as read from FEN) be the squares passed by an initial
+    /// multi-step of the army that moved last?
+    fn ep_field_follows_multistep(&self, ep: &[Square]) -> bool {
+        let v = self.variant;
+        let mover = self.previous_army();
+        let forward = self.ep_forward(ep[0]);
+        let mut sorted = ep.to_vec();
+        sorted.sort_by_key(|s| s.0 as i16 * forward.signum());
+        let empty = |s: Square| self.board[s.index()].is_empty();
+        let (first, last) = (sorted[0], sorted[sorted.len() - 1]);
+        if sorted
+            .iter()
+            .any(|s| s.file() != first.file() || !empty(*s))
+            || sorted.windows(2).any(|w| w[0] == w[1])
+        {
+            return false;
+        }
+        let mut s = first;
+        while s != last {
+            s = s.offset(forward);
+            if !empty(s) {
+                return false;
+            }
+        }
+        let mut victim = last.offset(forward);
+        while empty(victim) {
+            victim = victim.offset(forward);
+        }
+        let Some(piece) = self.board[victim.index()].piece() else {
+            return false;
+        };
+        let pt = &v.pieces[piece.kind() as usize];
+        if piece.army() != mover || !pt.en_passant {
+            return false;
+        }
+        let initial = v.initial_ranks[mover as usize][piece.kind() as usize];
+        let mut origin = first.offset(-forward);
+        while empty(origin) {
+            let delta = victim.0 as i16 - origin.0 as i16;
+            let t = &pt.tables[self.orientation_of(mover, origin) as usize];
+            let reaches = t
+                .leaps
+                .iter()
+                .any(|l| l.initial && l.quiet && l.delta == delta)
+                || t.rides.iter().any(|r| {
+                    let n = delta / r.delta;
+                    r.initial
+                        && r.quiet
+                        && delta % r.delta == 0
+                        && n >= 2
+                        && (r.max == 0 || n <= r.max as i16)
+                });
+            if initial >> origin.rank() & 1 != 0 && reaches {
+                return true;
+            }
+            origin = origin.offset(-forward);
+        }
+        false
     }
 
     fn validate_pieces(&self) -> Result<(), String> {

@@ -59,7 +59,7 @@ pub fn filter_legal(pos: &mut Position, list: &mut MoveList) {
         }
         match pins.iter().find(|p| p.0 == from) {
             None => true,
-            Some(&(_, d)) => on_ray(pos, king, d, m.to()),
+            Some(&(_, d)) => on_ray(pos, king, d, from, m.to()),
         }
     });
 }
@@ -131,8 +131,10 @@ fn steps_between(a: Square, b: Square, step: i16) -> u32 {
     ((b.0 as i32 - a.0 as i32) / step as i32) as u32
 }
 
-/// Is `to` on the ray from `king` along `step` (before leaving the board)?
-fn on_ray(pos: &Position, king: Square, step: i16, to: Square) -> bool {
+/// Is `to` on the ray from `king` along `step`, no further than the pinner? The pinned piece
+/// on `pinned` may move along the ray or take the pinner, but a leaper (the Two Kingdoms
+/// Archer's (2,2) jump, TK-6) must not jump over the pinner to a square beyond it.
+fn on_ray(pos: &Position, king: Square, step: i16, pinned: Square, to: Square) -> bool {
     let cells = pos.cells();
     let mut s = king;
     loop {
@@ -140,7 +142,8 @@ fn on_ray(pos: &Position, king: Square, step: i16, to: Square) -> bool {
         if s == to {
             return true;
         }
-        if cells[s.index()].is_off() {
+        let c = cells[s.index()];
+        if c.is_off() || (c.is_piece() && s != pinned) {
             return false;
         }
     }

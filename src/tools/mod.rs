@@ -1,3 +1,4 @@
 //! Command-line tools: perft, variants listing (bench and the match runner join later).
 
+pub mod bench;
 pub mod perft;

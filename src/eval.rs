@@ -1,0 +1,197 @@
+//! Static evaluation, for every game from its config alone: material (config values),
+//! piece-square terms derived from board geometry (centralisation; advancement of promoting
+//! pieces toward their zone; a royal piece sheltered in the middlegame and central in the
+//! endgame), mobility, and king safety where a royal piece exists. Tapered between middlegame
+//! and endgame by the non-pawn material left. No game-specific code.
+//!
+//! Scores are centipawns from the point of view of the army to move.
+
+use crate::board::geometry::{squares, BOARD_CELLS};
+use crate::board::{Position, Square};
+use crate::movegen::walk_piece;
+use crate::variant::{Orientation, Variant, MAX_KINDS};
+use dashmap::DashMap;
+use std::sync::{Arc, OnceLock};
+
+/// Bonus for having the move.
+const TEMPO: i32 = 12;
+/// Centipawns per reachable square, scaled by the piece's value (see `mobility_weight`).
+const MOBILITY_SCALE: i32 = 4;
+/// Penalty per enemy piece (weighted) near a royal piece, middlegame.
+const KING_DANGER: i32 = 6;
+
+/// Per-variant tables derived once from the config.
+pub struct EvalTables {
+    /// [kind][army][cell] -> (middlegame, endgame) bonus.
+    pst: Vec<[Vec<(i16, i16)>; 2]>,
+    values: [i32; MAX_KINDS],
+    mobility_weight: [i32; MAX_KINDS],
+    /// Non-pawn, non-royal material of the start position (for the phase).
+    start_phase: i32,
+    phase_weight: [i32; MAX_KINDS],
+}
+
+static TABLES: OnceLock<DashMap<usize, Arc<EvalTables>>> = OnceLock::new();
+
+/// The tables for a variant, built on first use and shared by all threads.
+pub fn tables(v: &'static Variant) -> Arc<EvalTables> {
+    let map = TABLES.get_or_init(DashMap::new);
+    let id = v as *const Variant as usize;
+    if let Some(t) = map.get(&id) {
+        return Arc::clone(&t);
+    }
+    let t = Arc::new(build(v));
+    map.insert(id, Arc::clone(&t));
+    t
+}
+
+fn build(v: &'static Variant) -> EvalTables {
+    let mut values = [0; MAX_KINDS];
+    let mut mobility_weight = [0; MAX_KINDS];
+    let mut phase_weight = [0; MAX_KINDS];
+    let cx = (v.files as f64 - 1.0) / 2.0;
+    let cy = (v.ranks as f64 - 1.0) / 2.0;
+    let max_d = cx + cy;
+    let mut pst = Vec::new();
+    for (k, pt) in v.pieces.iter().enumerate() {
+        values[k] = pt.value;
+        let rider =
+            pt.tables[0].rides.iter().any(|r| r.max == 0) || !pt.tables[0].circles.is_empty();
+        if !pt.royal && !pt.promotes {
+            mobility_weight[k] = if rider {
+                MOBILITY_SCALE
+            } else {
+                MOBILITY_SCALE + 2
+            };
+            phase_weight[k] = pt.value.max(0);
+        }
+        let mut by_army: [Vec<(i16, i16)>; 2] =
+            [vec![(0, 0); BOARD_CELLS], vec![(0, 0); BOARD_CELLS]];
+        for army in 0..2u8 {
+            for sq in squares(v.files, v.ranks) {
+                let centre =
+                    1.0 - ((sq.file() as f64 - cx).abs() + (sq.rank() as f64 - cy).abs()) / max_d; // 0..1
+                let rank_from_own = if Variant::army_orientation(army) == Orientation::Up {
+                    sq.rank()
+                } else {
+                    v.ranks - 1 - sq.rank()
+                } as f64;
+                let progress = rank_from_own / (v.ranks as f64 - 1.0).max(1.0); // 0..1
+                let (mg, eg) = if pt.royal {
+                    (
+                        -(progress * 60.0) + (1.0 - centre) * 10.0,
+                        centre * 40.0 - 20.0,
+                    )
+                } else if pt.promotes {
+                    let file_centre = 1.0 - (sq.file() as f64 - cx).abs() / cx.max(1.0);
+                    (
+                        progress * progress * 60.0 + file_centre * 10.0 * progress,
+                        progress * progress * 140.0,
+                    )
+                } else {
+                    let w = if rider { 16.0 } else { 30.0 };
+                    (centre * w - w / 2.0, centre * w / 2.0 - w / 4.0)
+                };
+                by_army[army as usize][sq.index()] = (mg.round() as i16, eg.round() as i16);
+            }
+        }
+        pst.push(by_army);
+    }
+    let start = Position::startpos(v);
+    let mut start_phase = 0;
+    for army in 0..2u8 {
+        for &s in start.pieces_of(army) {
+            start_phase += phase_weight[start.piece_at(s).piece_unchecked().kind() as usize];
+        }
+    }
+    EvalTables {
+        pst,
+        values,
+        mobility_weight,
+        start_phase: start_phase.max(1),
+        phase_weight,
+    }
+}
+
+/// Material balance alone (army-to-move view), for ordering and pruning margins.
+pub fn material(pos: &Position, t: &EvalTables) -> i32 {
+    let us = pos.army();
+    let mut s = 0;
+    for army in 0..2u8 {
+        let sign = if army == us { 1 } else { -1 };
+        for &sq in pos.pieces_of(army) {
+            s += sign * t.values[pos.piece_at(sq).piece_unchecked().kind() as usize];
+        }
+    }
+    s
+}
+
+/// Value of a piece kind.
+#[inline]
+pub fn value(t: &EvalTables, kind: u8) -> i32 {
+    t.values[kind as usize]
+}
+
+/// Full static evaluation, from the view of the army to move.
+pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
+    let v = pos.variant();
+    let us = pos.army();
+    let mut mg = [0i32; 2];
+    let mut eg = [0i32; 2];
+    let mut phase = 0;
+    let mut mobility = [0i32; 2];
+    for army in 0..2u8 {
+        let a = army as usize;
+        for &sq in pos.pieces_of(army) {
+            let k = pos.piece_at(sq).piece_unchecked().kind() as usize;
+            let (m, e) = t.pst[k][a][sq.index()];
+            mg[a] += t.values[k] + m as i32;
+            eg[a] += t.values[k] + e as i32;
+            phase += t.phase_weight[k];
+            if t.mobility_weight[k] != 0 {
+                let mut n = 0;
+                walk_piece(pos, sq, pos.orientation_of(army, sq), true, |_, _, _| {
+                    n += 1
+                });
+                mobility[a] += t.mobility_weight[k] * (n - 4);
+            }
+        }
+    }
+    // King safety: enemy pieces close to a royal piece, weighted by value, middlegame only.
+    let mut danger = [0i32; 2];
+    if v.royal_mask != 0 {
+        for army in 0..2u8 {
+            let king = pos.royal_square(army);
+            if king.is_none() {
+                continue;
+            }
+            danger[army as usize] = king_danger(pos, t, king, 1 - army);
+        }
+    }
+    let phase = phase.min(t.start_phase);
+    let score = |a: usize| {
+        let m = mg[a] + mobility[a] - danger[a];
+        let e = eg[a] + mobility[a] / 2;
+        (m * phase + e * (t.start_phase - phase)) / t.start_phase
+    };
+    let s = score(us as usize) - score(1 - us as usize);
+    s + TEMPO
+}
+
+fn king_danger(pos: &Position, t: &EvalTables, king: Square, enemy: u8) -> i32 {
+    let mut weight = 0;
+    let mut count = 0;
+    for &s in pos.pieces_of(enemy) {
+        let df = (s.file() as i32 - king.file() as i32).abs();
+        let dr = (s.rank() as i32 - king.rank() as i32).abs();
+        let d = df.max(dr);
+        if d <= 3 {
+            let k = pos.piece_at(s).piece_unchecked().kind() as usize;
+            if t.mobility_weight[k] != 0 {
+                weight += (4 - d) * (t.values[k] / 100).clamp(1, 10);
+                count += 1;
+            }
+        }
+    }
+    KING_DANGER * weight * count.min(4) / 2
+}

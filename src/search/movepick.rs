@@ -1,0 +1,92 @@
+//! Move ordering: the TT move, then captures and promotions by MVV/LVA, then killers, then
+//! quiet moves by history. The TT move is used only if it is among the generated legal moves,
+//! which re-validates it against hash collisions.
+
+use crate::board::{Move, MoveKind, MoveList, Position};
+use crate::eval::{value, EvalTables};
+
+const TT_MOVE: i32 = 1 << 30;
+const NOISY: i32 = 1 << 24;
+const KILLER: i32 = 1 << 22;
+
+/// Is the move a capture or promotion?
+#[inline]
+pub fn is_noisy(pos: &Position, m: Move) -> bool {
+    m.promotion().is_some() && m.kind() != MoveKind::Drop
+        || m.kind() == MoveKind::EnPassant
+        || pos.piece_at(m.to()).is_piece() && !m.is_castle()
+}
+
+/// Gain-first score of a noisy move (MVV/LVA).
+#[inline]
+pub fn mvv_lva(pos: &Position, t: &EvalTables, m: Move) -> i32 {
+    let victim = match m.kind() {
+        MoveKind::EnPassant => value(t, pos.piece_at(pos.ep_victim()).piece_unchecked().kind()),
+        _ => pos
+            .piece_at(m.to())
+            .piece()
+            .map_or(0, |p| value(t, p.kind())),
+    };
+    let attacker = pos
+        .piece_at(m.from())
+        .piece()
+        .map_or(0, |p| value(t, p.kind()));
+    let promo = if m.kind() != MoveKind::Drop {
+        m.promotion().map_or(0, |k| value(t, k))
+    } else {
+        0
+    };
+    victim * 16 + promo * 16 - attacker / 8
+}
+
+/// Order `list` in place, best first.
+pub fn order(
+    pos: &Position,
+    t: &EvalTables,
+    list: &mut MoveList,
+    tt_move: Move,
+    killers: &[Move; 2],
+    history: &[i32],
+) {
+    let mut scores = [0i32; crate::board::moves::MAX_MOVES];
+    for (i, &m) in list.as_slice().iter().enumerate() {
+        scores[i] = if m == tt_move {
+            TT_MOVE
+        } else if is_noisy(pos, m) {
+            NOISY + mvv_lva(pos, t, m)
+        } else if m == killers[0] {
+            KILLER + 1
+        } else if m == killers[1] {
+            KILLER
+        } else {
+            history[history_index(pos, m)]
+        };
+    }
+    // Insertion sort: lists are short and mostly ordered.
+    let moves = list.as_mut_slice();
+    for i in 1..moves.len() {
+        let (m, s) = (moves[i], scores[i]);
+        let mut j = i;
+        while j > 0 && scores[j - 1] < s {
+            moves[j] = moves[j - 1];
+            scores[j] = scores[j - 1];
+            j -= 1;
+        }
+        moves[j] = m;
+        scores[j] = s;
+    }
+}
+
+/// Size of a history table.
+pub const HISTORY_SIZE: usize = crate::board::Piece::CODES * crate::board::geometry::BOARD_CELLS;
+
+/// History slot of a quiet move: (moving piece, destination).
+#[inline]
+pub fn history_index(pos: &Position, m: Move) -> usize {
+    let code = if m.kind() == MoveKind::Drop {
+        crate::board::Piece::new(pos.army(), m.promotion().unwrap_or(0)).code()
+    } else {
+        pos.piece_at(m.from()).piece().map_or(0, |p| p.code())
+    };
+    code * crate::board::geometry::BOARD_CELLS + m.to().index()
+}

@@ -1,0 +1,596 @@
+//! One search thread's alpha-beta: PVS with aspiration windows, quiescence on captures and
+//! promotions, check extension, null-move pruning (royal games only), reverse futility,
+//! late-move reductions and pruning, killers and history, mate-distance pruning, and draws by
+//! repetition, move rule and dead material inside the tree.
+//!
+//! References: <https://www.chessprogramming.org/Principal_Variation_Search>,
+//! <https://www.chessprogramming.org/Null_Move_Pruning>,
+//! <https://www.chessprogramming.org/Late_Move_Reductions>.
+
+use super::movepick::{history_index, is_noisy, order, HISTORY_SIZE};
+use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use crate::board::{Move, MoveList, Position};
+use crate::eval::{evaluate, EvalTables};
+use crate::movegen::legal::legal_moves_of;
+use crate::movegen::{in_check, Gen};
+use crate::rules::draws::dead_material;
+use crate::rules::victory::{decided, Outcome};
+use crate::tt::{Bound, TranspositionTable};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Null move: depth reduction base and divisor.
+const NULL_BASE_R: i32 = 3;
+const NULL_DEPTH_DIV: i32 = 4;
+/// Reverse futility margin per ply.
+const RFP_MARGIN: i32 = 90;
+const RFP_DEPTH: i32 = 6;
+/// Late move pruning: quiet moves tried beyond `LMP_BASE + depth^2` are skipped at low depth.
+const LMP_BASE: usize = 3;
+const LMP_DEPTH: i32 = 4;
+/// Aspiration window half-width.
+const ASPIRATION: i32 = 30;
+/// How often (nodes) the main thread looks at the clock.
+const CLOCK_INTERVAL: u64 = 1024;
+
+/// What every thread shares during a search.
+pub struct Shared {
+    pub tt: Arc<TranspositionTable>,
+    pub stop: AtomicBool,
+    /// Pondering: the clock does not run yet.
+    pub pondering: AtomicBool,
+}
+
+/// Per-thread node counter on its own cache line.
+#[repr(align(64))]
+#[derive(Default)]
+pub struct NodeCounter(pub AtomicU64);
+
+/// A thread's search state, reused from search to search.
+pub struct Worker {
+    pub id: usize,
+    pub pos: Position,
+    pub eval: Arc<EvalTables>,
+    pub shared: Arc<Shared>,
+    pub counter: Arc<NodeCounter>,
+    pub nodes: u64,
+    pub seldepth: usize,
+    killers: Vec<[Move; 2]>,
+    history: Vec<i32>,
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// Main thread only: deadline and node limit checks.
+    pub deadline: Option<Instant>,
+    pub node_limit: Option<u64>,
+    pub all_counters: Vec<Arc<NodeCounter>>,
+    /// Root moves for this search.
+    pub root_moves: Vec<Move>,
+    /// The completed result: (depth, score, pv).
+    pub completed: Option<(u32, i32, Vec<Move>)>,
+}
+
+impl Worker {
+    pub fn new(
+        id: usize,
+        pos: Position,
+        eval: Arc<EvalTables>,
+        shared: Arc<Shared>,
+        counter: Arc<NodeCounter>,
+    ) -> Worker {
+        Worker {
+            id,
+            pos,
+            eval,
+            shared,
+            counter,
+            nodes: 0,
+            seldepth: 0,
+            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
+            history: vec![0; HISTORY_SIZE],
+            pv: vec![[Move::NONE; MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            deadline: None,
+            node_limit: None,
+            all_counters: Vec::new(),
+            root_moves: Vec::new(),
+            completed: None,
+        }
+    }
+
+    /// Forget killers and history (new game).
+    pub fn clear(&mut self) {
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers.iter_mut().for_each(|k| *k = [Move::NONE; 2]);
+    }
+
+    #[inline]
+    fn stopped(&self) -> bool {
+        self.shared.stop.load(Relaxed)
+    }
+
+    /// Count a node; the main thread checks the clock and node limit now and then.
+    #[inline]
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL) {
+            self.counter.0.store(self.nodes, Relaxed);
+            if self.id == 0 {
+                self.check_limits();
+            }
+        }
+    }
+
+    fn check_limits(&self) {
+        if self.shared.pondering.load(Relaxed) {
+            return;
+        }
+        if let Some(d) = self.deadline {
+            if Instant::now() >= d {
+                self.shared.stop.store(true, Relaxed);
+            }
+        }
+        if let Some(limit) = self.node_limit {
+            let total: u64 = self.all_counters.iter().map(|c| c.0.load(Relaxed)).sum();
+            if total >= limit {
+                self.shared.stop.store(true, Relaxed);
+            }
+        }
+    }
+
+    /// Search the root to `depth` with an aspiration window around `prev`. Returns the score,
+    /// or None when stopped before any root move was finished at this depth.
+    pub fn root(&mut self, depth: i32, prev: Option<i32>) -> Option<i32> {
+        let (mut alpha, mut beta, mut delta) = match prev {
+            Some(p) if depth >= 4 && p.abs() < MATE_BOUND => {
+                (p - ASPIRATION, p + ASPIRATION, ASPIRATION)
+            }
+            _ => (-INFINITE, INFINITE, INFINITE),
+        };
+        loop {
+            let s = self.root_search(depth, alpha, beta)?;
+            if s <= alpha && alpha > -INFINITE {
+                beta = (alpha + beta) / 2;
+                alpha = (s - delta).max(-INFINITE);
+            } else if s >= beta && beta < INFINITE {
+                beta = (s + delta).min(INFINITE);
+            } else {
+                return Some(s);
+            }
+            delta += delta / 2 + 10;
+            if delta > 600 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> Option<i32> {
+        let us = self.pos.army();
+        let mut best = -INFINITE;
+        let mut best_move = Move::NONE;
+        self.pv_len[0] = 0;
+        let moves = self.root_moves.clone();
+        for (i, &m) in moves.iter().enumerate() {
+            self.pos.make(m);
+            self.tick();
+            let gives_check = in_check(&self.pos);
+            let new_depth = depth - 1 + gives_check as i32;
+            let mut s;
+            if i == 0 {
+                s = self.child(us, new_depth, 1, alpha, beta);
+            } else {
+                s = self.child(us, new_depth, 1, alpha, alpha + 1);
+                if s > alpha && s < beta && !self.stopped() {
+                    s = self.child(us, new_depth, 1, alpha, beta);
+                }
+            }
+            self.pos.unmake();
+            if self.stopped() {
+                break;
+            }
+            if s > best {
+                best = s;
+                best_move = m;
+                if s > alpha {
+                    alpha = s;
+                    self.update_pv(0, m);
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if best_move.is_none() {
+            return None;
+        }
+        // Best move first for the next iteration.
+        if let Some(i) = self.root_moves.iter().position(|&m| m == best_move) {
+            let m = self.root_moves.remove(i);
+            self.root_moves.insert(0, m);
+        }
+        if self.stopped() && best <= -INFINITE {
+            return None;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > -INFINITE {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            self.pos.key(),
+            best_move,
+            best as i16,
+            depth.max(0) as u8,
+            bound,
+        );
+        Some(best)
+    }
+
+    /// The principal variation of the last root search.
+    pub fn pv_line(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]].to_vec()
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = if ply < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
+        self.pv[ply][0] = m;
+        let n = child_len.min(MAX_PLY - 1);
+        for i in 0..n {
+            self.pv[ply][i + 1] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = n + 1;
+    }
+
+    /// Search the position after a move made by army `parent`; the score comes back from
+    /// `parent`'s view, negated only when the army to move changed.
+    #[inline]
+    fn child(&mut self, parent: u8, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if self.pos.army() == parent {
+            self.search(depth, ply, alpha, beta)
+        } else {
+            -self.search(depth, ply, -beta, -alpha)
+        }
+    }
+
+    fn outcome_score(&self, o: Outcome, ply: usize) -> i32 {
+        match o {
+            Outcome::Win { army, .. } if army == self.pos.army() => MATE - ply as i32,
+            Outcome::Win { .. } => -(MATE - ply as i32),
+            Outcome::Draw { .. } => 0,
+        }
+    }
+
+    /// Draw by rule inside the tree: move rule, dead material, or any repetition since the
+    /// last irreversible move.
+    fn is_draw(&self) -> bool {
+        let v = self.pos.variant();
+        if v.draws.move_rule > 0 && self.pos.halfmove() >= v.draws.move_rule * v.seat_count() as u16
+        {
+            return true;
+        }
+        if v.draws.repetitions > 0 {
+            let key = self.pos.key();
+            let limit = self.pos.halfmove() as usize;
+            if self
+                .pos
+                .key_history()
+                .rev()
+                .take(limit)
+                .skip(1)
+                .step_by(1)
+                .any(|k| k == key)
+            {
+                return true;
+            }
+        }
+        dead_material(&self.pos)
+    }
+
+    fn search(&mut self, mut depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.stopped() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(&self.pos, &self.eval);
+        }
+        if let Some(o) = decided(&self.pos) {
+            return self.outcome_score(o, ply);
+        }
+        if self.is_draw() {
+            return 0;
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let pv_node = beta - alpha > 1;
+        let checked = in_check(&self.pos);
+        if depth <= 0 && !checked {
+            return self.qsearch(ply, alpha, beta);
+        }
+        depth = depth.max(1);
+        let key = self.pos.key();
+        let tt = self.shared.tt.probe(key);
+        let tt_move = tt.map_or(Move::NONE, |h| h.mv);
+        if let Some(h) = tt {
+            if !pv_node && h.depth as i32 >= depth {
+                let s = score_from_tt(h.score as i32, ply);
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let royal = self.pos.variant().royal_mask != 0;
+        let static_eval = if checked {
+            -INFINITE
+        } else {
+            evaluate(&self.pos, &self.eval)
+        };
+
+        if !pv_node && !checked {
+            // Reverse futility pruning.
+            if depth <= RFP_DEPTH
+                && static_eval - RFP_MARGIN * depth >= beta
+                && beta.abs() < MATE_BOUND
+            {
+                return static_eval;
+            }
+            // Null move: only where a royal piece makes zugzwang rare, and never with pawns only.
+            if royal
+                && depth >= 3
+                && static_eval >= beta
+                && self.has_pieces()
+                && self.pos.last_move() != Move::NONE
+            {
+                let r = NULL_BASE_R + depth / NULL_DEPTH_DIV;
+                let us = self.pos.army();
+                self.pos.make_null();
+                let s = self.child(us, depth - 1 - r, ply + 1, beta - 1, beta);
+                self.pos.unmake_null();
+                if self.stopped() {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        let mut list = MoveList::new();
+        legal_moves_of(&mut self.pos, &mut list, Gen::All);
+        if list.is_empty() {
+            return if royal && checked {
+                -(MATE - ply as i32)
+            } else {
+                0
+            };
+        }
+        let killers = self.killers[ply];
+        order(
+            &self.pos,
+            &self.eval,
+            &mut list,
+            tt_move,
+            &killers,
+            &self.history,
+        );
+        let us = self.pos.army();
+        let old_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = Move::NONE;
+        let mut quiets_tried: [Move; 64] = [Move::NONE; 64];
+        let mut nquiets = 0usize;
+        for (i, m) in list.iter().enumerate() {
+            let noisy = is_noisy(&self.pos, m);
+            // Late move pruning of quiet moves at low depth.
+            if !pv_node
+                && !checked
+                && !noisy
+                && depth <= LMP_DEPTH
+                && i > LMP_BASE + (depth * depth) as usize
+                && best > -MATE_BOUND
+            {
+                continue;
+            }
+            let hist_idx = if noisy {
+                0
+            } else {
+                history_index(&self.pos, m)
+            };
+            self.pos.make(m);
+            self.tick();
+            let gives_check = in_check(&self.pos);
+            let new_depth = depth - 1 + (gives_check && ply < MAX_PLY / 2) as i32;
+            let mut s;
+            if i == 0 {
+                s = self.child(us, new_depth, ply + 1, alpha, beta);
+            } else {
+                // Late move reductions for quiet moves.
+                let mut r = 0;
+                if depth >= 3 && !noisy && !checked && !gives_check && i >= 3 {
+                    r = ((depth as f32).ln() * (i as f32).ln() / 2.0) as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if m == killers[0] || m == killers[1] {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                s = self.child(us, new_depth - r, ply + 1, alpha, alpha + 1);
+                if s > alpha && r > 0 {
+                    s = self.child(us, new_depth, ply + 1, alpha, alpha + 1);
+                }
+                if s > alpha && s < beta {
+                    s = self.child(us, new_depth, ply + 1, alpha, beta);
+                }
+            }
+            self.pos.unmake();
+            if self.stopped() {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    best_move = m;
+                    alpha = s;
+                    self.update_pv(ply, m);
+                    if s >= beta {
+                        if !noisy {
+                            self.reward_quiet(ply, m, hist_idx, depth, &quiets_tried[..nquiets]);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !noisy && nquiets < quiets_tried.len() {
+                quiets_tried[nquiets] = m;
+                nquiets += 1;
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > old_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            best_move,
+            score_to_tt(best, ply) as i16,
+            depth as u8,
+            bound,
+        );
+        best
+    }
+
+    fn has_pieces(&self) -> bool {
+        let v = self.pos.variant();
+        self.pos.pieces_of(self.pos.army()).iter().any(|&s| {
+            let pt = &v.pieces[self.pos.piece_at(s).piece_unchecked().kind() as usize];
+            !pt.royal && !pt.promotes
+        })
+    }
+
+    fn reward_quiet(&mut self, ply: usize, m: Move, idx: usize, depth: i32, tried: &[Move]) {
+        if self.killers[ply][0] != m {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = m;
+        }
+        let bonus = (depth * depth).min(400);
+        let h = &mut self.history[idx];
+        *h += bonus - *h * bonus / 16384;
+        for &q in tried {
+            let qi = history_index(&self.pos, q);
+            let h = &mut self.history[qi];
+            *h -= bonus + *h * bonus / 16384;
+        }
+    }
+
+    fn qsearch(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.stopped() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(o) = decided(&self.pos) {
+            return self.outcome_score(o, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(&self.pos, &self.eval);
+        }
+        let checked = in_check(&self.pos);
+        let mut best = -INFINITE;
+        if !checked {
+            let stand = evaluate(&self.pos, &self.eval);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut list = MoveList::new();
+        legal_moves_of(
+            &mut self.pos,
+            &mut list,
+            if checked { Gen::All } else { Gen::Noisy },
+        );
+        if list.is_empty() {
+            if checked {
+                return -(MATE - ply as i32);
+            }
+            return best;
+        }
+        // MVV/LVA order (evasions fall back on history).
+        order(
+            &self.pos,
+            &self.eval,
+            &mut list,
+            Move::NONE,
+            &[Move::NONE; 2],
+            &self.history,
+        );
+        let us = self.pos.army();
+        for m in list.iter() {
+            self.pos.make(m);
+            self.tick();
+            let s = if self.pos.army() == us {
+                self.qsearch(ply + 1, alpha, beta)
+            } else {
+                -self.qsearch(ply + 1, -beta, -alpha)
+            };
+            self.pos.unmake();
+            if self.stopped() {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}

@@ -1,0 +1,109 @@
+//! `bench`: a fixed search over positions of every built-in game. With one thread the node
+//! count is the same on every run (the search's signature, quoted in commit messages).
+
+use crate::board::Position;
+use crate::search::{Limits, Silent};
+use crate::thread::Engine;
+use crate::variant::builtin;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Default bench depth.
+pub const DEFAULT_DEPTH: u32 = 8;
+
+/// (variant, name, FEN) of every bench position.
+pub const POSITIONS: &[(&str, &str, &str)] = &[
+    (
+        "normal",
+        "start",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "normal",
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ),
+    (
+        "normal",
+        "italian",
+        "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R b KQkq - 0 5",
+    ),
+    (
+        "normal",
+        "queens-gambit",
+        "rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4",
+    ),
+    (
+        "normal",
+        "endgame-rook",
+        "8/5pk1/6p1/8/3R4/6P1/r4PK1/8 w - - 0 40",
+    ),
+    (
+        "normal",
+        "endgame-pawns",
+        "8/2k5/3p4/p2P1p2/P2P1P2/8/3K4/8 w - - 0 50",
+    ),
+    (
+        "normal",
+        "middlegame-sharp",
+        "r2q1rk1/pb1nbppp/1p2pn2/2pp4/2PP4/1PN1PN2/PB2BPPP/R2Q1RK1 w - - 0 10",
+    ),
+    (
+        "twokingdoms",
+        "start",
+        "rnabqkbanr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNABQKBANR w KQkq - 0 1",
+    ),
+    (
+        "twokingdoms",
+        "open",
+        "rnabqkbanr/ppp1p1pppp/10/10/10/4Pp4/3p6/10/PPPP1PPPPP/RNABQKBANR b KQkq e3e4 0 1",
+    ),
+    (
+        "twokingdoms",
+        "castles",
+        "r4k3r/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1",
+    ),
+    (
+        "twokingdoms",
+        "middlegame",
+        "r1a1qkb1nr/ppp2ppppp/2nbp5/3p6/10/4PP4/3P6/2N2N4/PPP3PPPP/R1ABQKBA1R w KQkq - 0 6",
+    ),
+    (
+        "twokingdoms",
+        "promotion",
+        "r1r2k4/1P8/10/10/10/10/10/10/10/5K4 w - - 0 1",
+    ),
+];
+
+/// Run the bench; prints one line per position to stderr and returns (nodes, nps).
+pub fn run(depth: u32, threads: usize, hash_mb: usize) -> Result<(u64, u64), String> {
+    let mut engine = Engine::new(threads, hash_mb);
+    let mut nodes = 0u64;
+    let start = Instant::now();
+    for (variant, name, fen) in POSITIONS {
+        let v =
+            builtin::find(variant).ok_or_else(|| format!("bench: unknown variant {variant}"))?;
+        let pos = Position::from_fen(v, fen)
+            .map_err(|e| format!("bench position {variant}/{name}: {e}"))?;
+        engine.new_game();
+        let t = Instant::now();
+        let r = engine.search(
+            &pos,
+            Limits {
+                depth: Some(depth),
+                ..Default::default()
+            },
+            Arc::new(Silent),
+        );
+        eprintln!(
+            "{variant:>12} {name:<18} depth {:>2} nodes {:>10} best {} ({} ms)",
+            r.depth,
+            r.nodes,
+            crate::notation::move_text(v, r.best, crate::notation::Dialect::Uci),
+            t.elapsed().as_millis()
+        );
+        nodes += r.nodes;
+    }
+    let ms = start.elapsed().as_millis() as u64;
+    Ok((nodes, nodes * 1000 / ms.max(1)))
+}
