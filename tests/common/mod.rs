@@ -1,0 +1,66 @@
+//! Helpers shared by the integration tests: variants by wire name, positions by FEN, and legal
+//! move lists as sets of UCI strings (so expected lists can be written by hand from the rules).
+
+#![allow(dead_code)]
+
+use estuary::board::{MoveList, Position};
+use estuary::movegen::legal_moves;
+use estuary::notation::{move_text, Dialect};
+use estuary::variant::{builtin, Variant};
+use std::collections::BTreeSet;
+
+/// A built-in variant by wire name.
+pub fn variant(name: &str) -> &'static Variant {
+    builtin::find(name).unwrap_or_else(|| panic!("no built-in variant {name:?}"))
+}
+
+/// FIDE chess.
+pub fn fide() -> &'static Variant {
+    variant("normal")
+}
+
+/// Two Kingdoms.
+pub fn tk() -> &'static Variant {
+    variant("twokingdoms")
+}
+
+/// A position from FEN, panicking with the reason when the FEN is refused.
+pub fn pos(v: &'static Variant, fen: &str) -> Position {
+    Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{}: bad FEN {fen:?}: {e}", v.name))
+}
+
+/// The legal moves of a position as UCI strings.
+pub fn legal(p: &mut Position) -> BTreeSet<String> {
+    let mut list = MoveList::new();
+    legal_moves(p, &mut list);
+    let v = p.variant();
+    let out: BTreeSet<String> = list.iter().map(|m| move_text(v, m, Dialect::Uci)).collect();
+    assert_eq!(out.len(), list.len(), "duplicate moves generated: {out:?}");
+    out
+}
+
+/// The legal moves starting on `from` (a UCI square such as `e2`), as UCI strings.
+pub fn legal_from(p: &mut Position, from: &str) -> BTreeSet<String> {
+    legal(p)
+        .into_iter()
+        .filter(|m| {
+            m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit())
+        })
+        .collect()
+}
+
+/// A set of move strings written in a test.
+pub fn moves(list: &[&str]) -> BTreeSet<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+/// Assert two move sets are equal, printing what is missing and what is extra.
+#[track_caller]
+pub fn assert_moves(what: &str, got: &BTreeSet<String>, want: &BTreeSet<String>) {
+    let missing: Vec<_> = want.difference(got).collect();
+    let extra: Vec<_> = got.difference(want).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "{what}: missing {missing:?}, extra {extra:?}"
+    );
+}
