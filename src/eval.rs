@@ -132,8 +132,17 @@ pub fn value(t: &EvalTables, kind: u8) -> i32 {
     t.values[kind as usize]
 }
 
+/// Margin beyond which the cheap terms decide a lazy evaluation.
+const LAZY_MARGIN: i32 = 400;
+
 /// Full static evaluation, from the view of the army to move.
 pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
+    evaluate_lazy(pos, t, -i32::MAX, i32::MAX)
+}
+
+/// Evaluation that skips mobility and king safety when material and piece-square terms alone
+/// are further than `LAZY_MARGIN` outside the (alpha, beta) window.
+pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i32 {
     let v = pos.variant();
     let us = pos.army();
     let mut mg = [0i32; 2];
@@ -148,6 +157,19 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
             mg[a] += t.values[k] + m as i32;
             eg[a] += t.values[k] + e as i32;
             phase += t.phase_weight[k];
+        }
+    }
+    let phase = phase.min(t.start_phase);
+    let taper = |m: i32, e: i32| (m * phase + e * (t.start_phase - phase)) / t.start_phase;
+    let (ua, ta) = (us as usize, 1 - us as usize);
+    let cheap = taper(mg[ua] - mg[ta], eg[ua] - eg[ta]) + TEMPO;
+    if cheap - LAZY_MARGIN >= beta || cheap + LAZY_MARGIN <= alpha {
+        return cheap;
+    }
+    for army in 0..2u8 {
+        let a = army as usize;
+        for &sq in pos.pieces_of(army) {
+            let k = pos.piece_at(sq).piece_unchecked().kind() as usize;
             if t.mobility_weight[k] != 0 {
                 let mut n = 0;
                 walk_piece(pos, sq, pos.orientation_of(army, sq), true, |_, _, _| {
@@ -168,11 +190,10 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
             danger[army as usize] = king_danger(pos, t, king, 1 - army);
         }
     }
-    let phase = phase.min(t.start_phase);
     let score = |a: usize| {
         let m = mg[a] + mobility[a] - danger[a];
         let e = eg[a] + mobility[a] / 2;
-        (m * phase + e * (t.start_phase - phase)) / t.start_phase
+        taper(m, e)
     };
     let s = score(us as usize) - score(1 - us as usize);
     s + TEMPO

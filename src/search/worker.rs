@@ -10,7 +10,7 @@
 use super::movepick::{history_index, is_noisy, order, HISTORY_SIZE};
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::{Move, MoveList, Position};
-use crate::eval::{evaluate, EvalTables};
+use crate::eval::{evaluate, evaluate_lazy, EvalTables};
 use crate::movegen::legal::legal_moves_of;
 use crate::movegen::{in_check, Gen};
 use crate::rules::draws::dead_material;
@@ -519,7 +519,7 @@ impl Worker {
         let checked = in_check(&self.pos);
         let mut best = -INFINITE;
         if !checked {
-            let stand = evaluate(&self.pos, &self.eval);
+            let stand = evaluate_lazy(&self.pos, &self.eval, alpha, beta);
             if stand >= beta {
                 return stand;
             }
