@@ -107,7 +107,7 @@ pub fn parse(v: &Variant, fen: &str) -> Result<ParsedFen, String> {
                 if n == 0 {
                     return Err(format!("empty-square count 0 on rank {}", rank + 1));
                 }
-                file += n;
+                file = file.saturating_add(n);
                 continue;
             }
             match c {
@@ -354,7 +354,9 @@ pub fn write(pos: &Position) -> String {
     let rights = pos.castling_string();
     s.push_str(if rights.is_empty() { "-" } else { &rights });
     s.push(' ');
-    let ep: Vec<Square> = pos.ep_squares().collect();
+    // In square order, as Fairy-Stockfish writes them (`e7e8` after Black's e9-e6 too).
+    let mut ep: Vec<Square> = pos.ep_squares().collect();
+    ep.sort();
     if ep.is_empty() {
         s.push('-');
     } else {

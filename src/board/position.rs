@@ -78,7 +78,10 @@ impl Position {
             ep: [Square::NONE; 2],
             ep_victim: Square::NONE,
             halfmove: f.halfmove,
-            game_ply: (f.fullmove.max(1) - 1) * v.seat_count() as u32 + f.seat as u32,
+            game_ply: (f.fullmove.max(1) - 1)
+                .checked_mul(v.seat_count() as u32)
+                .and_then(|p| p.checked_add(f.seat as u32))
+                .ok_or("move number too large")?,
             key: 0,
             counts: [[0; MAX_KINDS]; MAX_ARMIES],
             plist: [[Square::NONE; MAX_PIECES]; MAX_ARMIES],
@@ -232,10 +235,15 @@ impl Position {
                     .filter(|&k| v.royal_mask >> k & 1 != 0)
                     .map(|k| self.counts[army as usize][k] as u32)
                     .sum();
+                let side = if army == 0 { "White" } else { "Black" };
                 if royals == 0 {
+                    return Err(format!("{side} has no royal piece"));
+                }
+                // The pin shortcut of `movegen::legal` assumes one royal piece per army.
+                if v.simple_legality && royals > 1 {
                     return Err(format!(
-                        "{} has no royal piece",
-                        if army == 0 { "White" } else { "Black" }
+                        "{side} has {royals} royal pieces; {} allows one",
+                        v.name
                     ));
                 }
             }
@@ -250,7 +258,7 @@ impl Position {
                         && v.pieces[piece.kind() as usize].tables[0]
                             .leaps
                             .iter()
-                            .all(|l| !l.quiet || l.delta.abs() == 16)
+                            .all(|l| !l.quiet || l.initial || l.delta.abs() == 16)
                     {
                         return Err(format!(
                             "a {} stands on its last rank",
