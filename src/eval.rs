@@ -9,6 +9,7 @@
 use crate::board::geometry::{squares, BOARD_CELLS};
 use crate::board::{Position, Square};
 use crate::movegen::walk_piece;
+use crate::rules::victory;
 use crate::variant::{Orientation, Variant, MAX_KINDS};
 use dashmap::DashMap;
 use std::sync::{Arc, OnceLock};
@@ -132,6 +133,10 @@ pub fn value(t: &EvalTables, kind: u8) -> i32 {
     t.values[kind as usize]
 }
 
+/// Capture-a-set games: bonus (at full progress) for having captured the enemy's set, growing
+/// with the square of the share captured, so set pieces weigh more as the set fills.
+const SET_PROGRESS: i32 = 1500;
+
 /// Margin beyond which the cheap terms decide a lazy evaluation.
 const LAZY_MARGIN: i32 = 400;
 
@@ -162,7 +167,7 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
     let phase = phase.min(t.start_phase);
     let taper = |m: i32, e: i32| (m * phase + e * (t.start_phase - phase)) / t.start_phase;
     let (ua, ta) = (us as usize, 1 - us as usize);
-    let cheap = taper(mg[ua] - mg[ta], eg[ua] - eg[ta]) + TEMPO;
+    let cheap = taper(mg[ua] - mg[ta], eg[ua] - eg[ta]) + TEMPO + set_term(pos, us);
     if cheap - LAZY_MARGIN >= beta || cheap + LAZY_MARGIN <= alpha {
         return cheap;
     }
@@ -196,7 +201,7 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
         taper(m, e)
     };
     let s = score(us as usize) - score(1 - us as usize);
-    s + TEMPO
+    s + TEMPO + set_term(pos, us)
 }
 
 fn king_danger(pos: &Position, t: &EvalTables, king: Square, enemy: u8) -> i32 {
@@ -215,4 +220,19 @@ fn king_danger(pos: &Position, t: &EvalTables, king: Square, enemy: u8) -> i32 {
         }
     }
     KING_DANGER * weight * count.min(4) / 2
+}
+
+/// Capture-a-set progress (WEY-12) from `us`'s view: what we have taken of their nearest set,
+/// less what they have taken of ours.
+fn set_term(pos: &Position, us: u8) -> i32 {
+    if pos.variant().victory_sets.is_empty() {
+        return 0;
+    }
+    let share = |army: u8| match victory::set_progress(pos, army) {
+        Some((got, total)) if total > 0 => {
+            SET_PROGRESS * (got * got) as i32 / (total * total) as i32
+        }
+        _ => 0,
+    };
+    share(1 - us) - share(us)
 }

@@ -422,7 +422,7 @@ impl Position {
             crate::variant::ForwardRule::Army => Variant::army_orientation(army),
             crate::variant::ForwardRule::Seat => self.variant.seats[self.seat as usize].orientation,
             crate::variant::ForwardRule::Bank => {
-                if (sq.rank() as u32) < (self.variant.ranks as u32 / 2) {
+                if crate::rules::river::faces_up(self.variant, sq) {
                     Orientation::Up
                 } else {
                     Orientation::Down

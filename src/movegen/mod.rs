@@ -9,7 +9,7 @@ pub mod legal;
 
 use crate::board::geometry::{Square, BOARD_CELLS};
 use crate::board::{Cell, Move, MoveKind, MoveList, Position};
-use crate::rules::castling;
+use crate::rules::{castling, river};
 use crate::variant::{Orientation, PieceType, Variant};
 
 pub use attack::{attacked, in_check};
@@ -187,6 +187,15 @@ pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
             } else {
                 MoveKind::Normal
             };
+            if let Some(r) = &v.river {
+                if !river::allows(r, p.kind(), from, to, pos.piece_at(to)) {
+                    return;
+                }
+                if let Some(into) = river::crossing_promotion(r, p.kind(), from, to) {
+                    list.push(Move::with_promotion(from, to, kind, into));
+                    return;
+                }
+            }
             push(v, list, army, pt, from, to, kind);
         });
     }

@@ -4,6 +4,7 @@
 
 pub mod castling;
 pub mod draws;
+pub mod river;
 pub mod victory;
 
 pub use victory::{outcome, Outcome};

@@ -73,6 +73,16 @@ pub const POSITIONS: &[(&str, &str, &str)] = &[
         "promotion",
         "r1r2k4/1P8/10/10/10/10/10/10/10/5K4 w - - 0 1",
     ),
+    (
+        "wey",
+        "start",
+        "mbboOQIM/ppppPPPP/8/8/8/8/PPPPpppp/MBBOoqim w - - 0 1",
+    ),
+    (
+        "wey",
+        "opening",
+        "mbboOQIM/pppp1PPP/4P3/8/8/5p2/PPPPp1pp/MBBOoqim w - - 0 1",
+    ),
 ];
 
 /// Run the bench; prints one line per position to stderr and returns (nodes, nps).

@@ -13,6 +13,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "twokingdoms.toml",
         include_str!("../../engine-configs/twokingdoms.toml"),
     ),
+    ("wey.toml", include_str!("../../engine-configs/wey.toml")),
 ];
 
 static REGISTRY: OnceLock<Vec<&'static Variant>> = OnceLock::new();

@@ -33,6 +33,10 @@ pub struct VariantConfig {
     /// Protocol presentation.
     #[serde(default)]
     pub xboard: XboardConfig,
+    /// A River between two banks (rules/river.rs).
+    pub river: Option<RiverConfig>,
+    /// Victory by capturing a set of pieces (rules/victory.rs).
+    pub victory: Option<VictoryConfig>,
 }
 
 /// Whose "forward" a piece uses.
@@ -162,4 +166,38 @@ pub struct XboardConfig {
     /// True for FIDE itself: XBoard knows it, no `setup` is sent.
     #[serde(default)]
     pub builtin: bool,
+}
+
+/// A River between the south bank (the first `south_ranks` ranks) and the north bank.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RiverConfig {
+    pub south_ranks: Spanned<u8>,
+    /// `"P=W"`: a P that crosses the River becomes a W as part of the move.
+    pub crossing_promotion: Option<Spanned<String>>,
+    /// Letters of pieces that may not capture an enemy piece of one of these letters standing
+    /// on the capturer's own bank.
+    #[serde(default)]
+    pub same_bank_capture_ban: Option<Spanned<String>>,
+    /// Pieces that may cross only along given lines.
+    #[serde(default, rename = "restriction")]
+    pub restrictions: Vec<RiverRestrictionConfig>,
+}
+
+/// Crossing moves of `pieces` must run along one of `lines` (`"a1-h8"`: the straight line
+/// between two squares).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RiverRestrictionConfig {
+    pub pieces: Spanned<String>,
+    pub lines: Vec<Spanned<String>>,
+}
+
+/// Capture-a-set victory.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryConfig {
+    /// Alternatives: a player wins on capturing all pieces of any one of these sets
+    /// (letters, repeated for counts: `"QIMBO"`).
+    pub capture_any_of: Vec<Spanned<String>>,
 }

@@ -191,6 +191,12 @@ pub struct Variant {
     pub xboard_builtin: bool,
     /// The config source, for `variants --show`.
     pub source: String,
+    /// The River, when the game has one.
+    pub river: Option<River>,
+    /// Capture-a-set victory: alternatives, each the number of pieces of each kind to capture.
+    pub victory_sets: Vec<[u8; MAX_KINDS]>,
+    /// Pieces of each kind each army starts with.
+    pub start_counts: [[u8; MAX_KINDS]; MAX_ARMIES],
 }
 
 /// A config error: file, line (when known) and what is wrong.
@@ -583,6 +589,9 @@ fn compile(
         xboard_piece_to_char: cfg.xboard.piece_to_char.clone(),
         xboard_builtin: cfg.xboard.builtin,
         source: source.to_string(),
+        river: None,
+        victory_sets: Vec::new(),
+        start_counts: [[0; MAX_KINDS]; MAX_ARMIES],
     };
 
     // The start position fixes the initial ranks of `i` moves, and must parse.
@@ -590,6 +599,26 @@ fn compile(
         .map_err(|e| fail(cfg.start.span(), format!("start position: {e}")))?;
     for &(sq, p) in &start.pieces {
         variant.initial_ranks[p.army() as usize][p.kind() as usize] |= 1 << sq.rank();
+        variant.start_counts[p.army() as usize][p.kind() as usize] += 1;
+    }
+    variant.river = match &cfg.river {
+        None => None,
+        Some(r) => Some(compile_river(&variant, r, fail)?),
+    };
+    if let Some(vc) = &cfg.victory {
+        for set in &vc.capture_any_of {
+            let mut need = [0u8; MAX_KINDS];
+            for c in set.get_ref().chars() {
+                let k = variant.kind_of_letter(c).ok_or_else(|| {
+                    fail(set.span(), format!("victory set: no piece with letter {c}"))
+                })?;
+                need[k as usize] += 1;
+            }
+            if need.iter().all(|&n| n == 0) {
+                return Err(fail(set.span(), "victory set is empty".into()));
+            }
+            variant.victory_sets.push(need);
+        }
     }
     let royals_per_army = (0..2u8).map(|a| {
         start
@@ -604,6 +633,119 @@ fn compile(
         && !has_lame
         && !any_circle;
     Ok(variant)
+}
+
+/// Compiled River rule (rules/river.rs has the behaviour).
+#[derive(Clone, Debug)]
+pub struct River {
+    /// Ranks below this are the south bank.
+    pub south_ranks: u8,
+    /// (kinds that promote on crossing, kind they become).
+    pub crossing_promotion: Option<(u32, u8)>,
+    /// (capturers, victims): a capturer may not take such a victim on its own bank.
+    pub same_bank_capture_ban: (u32, u32),
+    /// (kinds, lines): crossing moves of these kinds must run along one of the lines, each a
+    /// membership table over mailbox cells.
+    pub restrictions: Vec<(u32, Vec<Vec<bool>>)>,
+}
+
+fn compile_river(
+    v: &Variant,
+    r: &config::RiverConfig,
+    fail: &dyn Fn(std::ops::Range<usize>, String) -> ConfigError,
+) -> Result<River, ConfigError> {
+    let south = *r.south_ranks.get_ref();
+    if south == 0 || south >= v.ranks {
+        return Err(fail(
+            r.south_ranks.span(),
+            format!("river.south_ranks must be 1..{}", v.ranks),
+        ));
+    }
+    let mask_of = |s: &Spanned<String>| -> Result<u32, ConfigError> {
+        let mut m = 0u32;
+        for c in s.get_ref().chars() {
+            let k = v
+                .kind_of_letter(c)
+                .ok_or_else(|| fail(s.span(), format!("no piece with letter {c}")))?;
+            m |= 1 << k;
+        }
+        Ok(m)
+    };
+    let crossing_promotion = match &r.crossing_promotion {
+        None => None,
+        Some(s) => {
+            let (a, b) = s.get_ref().split_once('=').ok_or_else(|| {
+                fail(s.span(), "crossing_promotion must look like \"P=W\"".into())
+            })?;
+            let to = b
+                .chars()
+                .next()
+                .and_then(|c| v.kind_of_letter(c))
+                .filter(|_| b.len() == 1);
+            let to =
+                to.ok_or_else(|| fail(s.span(), format!("crossing_promotion: bad target {b:?}")))?;
+            let mut from = 0u32;
+            for c in a.chars() {
+                from |= 1
+                    << v.kind_of_letter(c)
+                        .ok_or_else(|| fail(s.span(), format!("no piece with letter {c}")))?;
+            }
+            Some((from, to))
+        }
+    };
+    let same_bank_capture_ban = match &r.same_bank_capture_ban {
+        None => (0, 0),
+        Some(s) => {
+            let m = mask_of(s)?;
+            (m, m)
+        }
+    };
+    let mut restrictions = Vec::new();
+    for rr in &r.restrictions {
+        let kinds = mask_of(&rr.pieces)?;
+        let mut lines = Vec::new();
+        for l in &rr.lines {
+            let bad = || {
+                fail(
+                    l.span(),
+                    format!(
+                        "line {:?} must be two squares joined by '-' on a straight line",
+                        l.get_ref()
+                    ),
+                )
+            };
+            let (a, b) = l.get_ref().split_once('-').ok_or_else(bad)?;
+            let (sa, na) = crate::board::fen::parse_square(v, a).ok_or_else(bad)?;
+            let (sb, nb) = crate::board::fen::parse_square(v, b).ok_or_else(bad)?;
+            if na != a.len() || nb != b.len() {
+                return Err(bad());
+            }
+            let (dx, dy) = (
+                sb.file() as i32 - sa.file() as i32,
+                sb.rank() as i32 - sa.rank() as i32,
+            );
+            if (dx, dy) == (0, 0) || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+                return Err(bad());
+            }
+            let n = dx.abs().max(dy.abs());
+            let mut member = vec![false; BOARD_CELLS];
+            for i in 0..=n {
+                let s = Square::new(
+                    (sa.file() as i32 + dx / n * i) as u8,
+                    (sa.rank() as i32 + dy / n * i) as u8,
+                );
+                member[s.index()] = true;
+            }
+            lines.push(member);
+        }
+        restrictions.push((kinds, lines));
+    }
+    Ok(River {
+        south_ranks: south,
+        crossing_promotion,
+        same_bank_capture_ban,
+        restrictions,
+    })
 }
 
 /// Compile vectors into a move table; `flip` mirrors forward to point down.
