@@ -60,6 +60,9 @@ pub struct Worker {
     history: Vec<i32>,
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
+    /// Whether the side to move at each ply is in check, set by the parent (which tested it to
+    /// decide the check extension) so the child need not test again.
+    checks: [bool; MAX_PLY + 2],
     /// Main thread only: deadline and node limit checks.
     pub deadline: Option<Instant>,
     pub node_limit: Option<u64>,
@@ -90,6 +93,7 @@ impl Worker {
             history: vec![0; HISTORY_SIZE],
             pv: vec![[Move::NONE; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
+            checks: [false; MAX_PLY + 2],
             deadline: None,
             node_limit: None,
             all_counters: Vec::new(),
@@ -175,6 +179,7 @@ impl Worker {
             self.pos.make(m);
             self.tick();
             let gives_check = in_check(&self.pos);
+            self.checks[1] = gives_check;
             let new_depth = depth - 1 + gives_check as i32;
             let mut s;
             if i == 0 {
@@ -314,7 +319,7 @@ impl Worker {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
-        let checked = in_check(&self.pos);
+        let checked = self.checks[ply];
         if depth <= 0 && !checked {
             return self.qsearch(ply, alpha, beta);
         }
@@ -361,6 +366,7 @@ impl Worker {
                 let r = NULL_BASE_R + depth / NULL_DEPTH_DIV;
                 let us = self.pos.army();
                 self.pos.make_null();
+                self.checks[ply + 1] = false;
                 let s = self.child(us, depth - 1 - r, ply + 1, beta - 1, beta);
                 self.pos.unmake_null();
                 if self.stopped() {
@@ -416,6 +422,7 @@ impl Worker {
             self.pos.make(m);
             self.tick();
             let gives_check = in_check(&self.pos);
+            self.checks[ply + 1] = gives_check;
             let new_depth = depth - 1 + (gives_check && ply < MAX_PLY / 2) as i32;
             let mut s;
             if i == 0 {
@@ -516,7 +523,7 @@ impl Worker {
         if ply >= MAX_PLY - 1 {
             return evaluate(&self.pos, &self.eval);
         }
-        let checked = in_check(&self.pos);
+        let checked = self.checks[ply];
         let mut best = -INFINITE;
         if !checked {
             let stand = evaluate_lazy(&self.pos, &self.eval, alpha, beta);
@@ -551,6 +558,7 @@ impl Worker {
         for m in list.iter() {
             self.pos.make(m);
             self.tick();
+            self.checks[ply + 1] = in_check(&self.pos);
             let s = if self.pos.army() == us {
                 self.qsearch(ply + 1, alpha, beta)
             } else {
