@@ -83,6 +83,5 @@ pub fn variants(show: Option<&str>) -> i32 {
 
 /// No subcommand: speak the protocol chosen by the first command.
 pub fn protocol_loop() -> i32 {
-    eprintln!("error: the protocol front-ends are not built yet; use `estuary perft` or `estuary variants`");
-    2
+    crate::protocol::run()
 }

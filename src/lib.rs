@@ -8,6 +8,7 @@ pub mod cli;
 pub mod eval;
 pub mod movegen;
 pub mod notation;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod thread;
