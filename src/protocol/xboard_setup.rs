@@ -234,12 +234,12 @@ mod tests {
 
     #[test]
     fn wey_glyphs_follow_xboard_letters() {
-        // The Prince (not royal) asks for the King's glyph, the Marshal the Chancellor's,
-        // the Rose the Nightrider's.
+        // The Prince (not royal) asks for the Commoner's glyph, the Marshal the
+        // Chancellor's, the Rose the Nightrider's; no King.
         let v = builtin::find("wey").unwrap();
         assert_eq!(
             piece_to_char(v),
-            "P.B.Q...MW..O........Ip.b.q...mw..o........i"
+            "P.B.Q...MWI.O.........p.b.q...mwi.o........."
         );
     }
 
