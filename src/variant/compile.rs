@@ -1,0 +1,603 @@
+//! Compilation of a parsed config into a `Variant`: piece tables per orientation, attack
+//! tables, promotion, castling, draw, River and victory rules. Every error names the config
+//! line it comes from.
+
+use super::betza::{self, Reach, Vector};
+use super::config::{self, VariantConfig};
+use super::*;
+use crate::board::geometry::{squares, MAX_FILES, MAX_RANKS};
+use toml::Spanned;
+
+fn letter_of(s: &Spanned<String>) -> Option<char> {
+    let mut it = s.get_ref().chars();
+    match (it.next(), it.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+        _ => None,
+    }
+}
+
+fn file_of(s: &Spanned<String>, files: u8) -> Option<u8> {
+    let c = letter_of(s)?.to_ascii_lowercase();
+    let f = c as u8 - b'a';
+    (f < files).then_some(f)
+}
+
+pub(super) fn compile(
+    cfg: VariantConfig,
+    source: &str,
+    fail: &dyn Fn(std::ops::Range<usize>, String) -> ConfigError,
+) -> Result<Variant, ConfigError> {
+    let files = *cfg.files.get_ref();
+    let ranks = *cfg.ranks.get_ref();
+    if !(1..=MAX_FILES).contains(&files) {
+        return Err(fail(
+            cfg.files.span(),
+            format!("files must be 1..={MAX_FILES}, not {files}"),
+        ));
+    }
+    if !(1..=MAX_RANKS).contains(&ranks) {
+        return Err(fail(
+            cfg.ranks.span(),
+            format!("ranks must be 1..={MAX_RANKS}, not {ranks}"),
+        ));
+    }
+    let name = cfg.name.get_ref().clone();
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(fail(
+            cfg.name.span(),
+            format!("name {name:?} must be letters, digits, - or _"),
+        ));
+    }
+    if cfg.pieces.is_empty() {
+        return Err(fail(0..0, "no [[piece]] defined".into()));
+    }
+    if cfg.pieces.len() > MAX_KINDS {
+        return Err(fail(0..0, format!("at most {MAX_KINDS} piece types")));
+    }
+
+    // Seats.
+    let seats: Vec<Seat> = if cfg.seats.is_empty() {
+        vec![
+            Seat {
+                name: "white".into(),
+                army: 0,
+                orientation: Orientation::Up,
+            },
+            Seat {
+                name: "black".into(),
+                army: 1,
+                orientation: Orientation::Down,
+            },
+        ]
+    } else {
+        let mut v = Vec::new();
+        for s in &cfg.seats {
+            if s.army as usize >= MAX_ARMIES {
+                return Err(fail(
+                    0..0,
+                    format!("seat {:?}: army must be 0 or 1", s.name),
+                ));
+            }
+            let orientation = match s.forward.as_deref() {
+                None => Variant::army_orientation(s.army),
+                Some("up") => Orientation::Up,
+                Some("down") => Orientation::Down,
+                Some(o) => {
+                    return Err(fail(
+                        0..0,
+                        format!("seat {:?}: forward must be up or down, not {o:?}", s.name),
+                    ))
+                }
+            };
+            v.push(Seat {
+                name: s.name.clone(),
+                army: s.army,
+                orientation,
+            });
+        }
+        if v.len() > MAX_SEATS {
+            return Err(fail(0..0, format!("at most {MAX_SEATS} seats")));
+        }
+        v
+    };
+
+    // Pieces.
+    let mut pieces: Vec<PieceType> = Vec::new();
+    for p in &cfg.pieces {
+        let letter = letter_of(&p.letter).ok_or_else(|| {
+            fail(
+                p.letter.span(),
+                format!(
+                    "piece letter {:?} must be one ASCII letter",
+                    p.letter.get_ref()
+                ),
+            )
+        })?;
+        if pieces.iter().any(|q| q.letter == letter) {
+            return Err(fail(
+                p.letter.span(),
+                format!("piece letter {letter} defined twice"),
+            ));
+        }
+        let vectors =
+            betza::parse(p.betza.get_ref()).map_err(|e| fail(p.betza.span(), e.to_string()))?;
+        let xboard_letter = match &p.xboard_letter {
+            None => letter,
+            Some(s) => {
+                let mut it = s.chars();
+                match (it.next(), it.next()) {
+                    (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+                    _ => {
+                        return Err(fail(
+                            p.letter.span(),
+                            format!("xboard_letter {s:?} must be one letter"),
+                        ))
+                    }
+                }
+            }
+        };
+        let up = table(&vectors, false);
+        let down = table(&vectors, true);
+        pieces.push(PieceType {
+            letter,
+            name: p.name.clone(),
+            betza: p.betza.get_ref().clone(),
+            value: p.value,
+            royal: p.royal,
+            en_passant: p.en_passant,
+            promotes: false,
+            xboard_letter,
+            tables: [up, down],
+        });
+    }
+    let kind_of = |s: &Spanned<String>, what: &str| -> Result<u8, ConfigError> {
+        let l = letter_of(s).ok_or_else(|| {
+            fail(
+                s.span(),
+                format!("{what}: {:?} is not a piece letter", s.get_ref()),
+            )
+        })?;
+        pieces
+            .iter()
+            .position(|p| p.letter == l)
+            .map(|k| k as u8)
+            .ok_or_else(|| fail(s.span(), format!("{what}: no piece with letter {l}")))
+    };
+    let kinds_of = |s: &Spanned<String>, what: &str| -> Result<Vec<u8>, ConfigError> {
+        let mut out = Vec::new();
+        for c in s.get_ref().chars() {
+            let l = c.to_ascii_uppercase();
+            match pieces.iter().position(|p| p.letter == l) {
+                Some(k) => out.push(k as u8),
+                None => return Err(fail(s.span(), format!("{what}: no piece with letter {c}"))),
+            }
+        }
+        Ok(out)
+    };
+
+    let promotion = match &cfg.promotion {
+        None => None,
+        Some(p) => {
+            let promoting = kinds_of(&p.pieces, "promotion.pieces")?;
+            let choices = kinds_of(&p.choices, "promotion.choices")?;
+            if choices.is_empty() {
+                return Err(fail(p.choices.span(), "promotion.choices is empty".into()));
+            }
+            if p.ranks == 0 || p.ranks > ranks {
+                return Err(fail(
+                    p.pieces.span(),
+                    format!("promotion.ranks must be 1..={ranks}"),
+                ));
+            }
+            let mut mask = 0u32;
+            for k in promoting {
+                mask |= 1 << k;
+            }
+            Some(Promotion {
+                pieces: mask,
+                choices,
+                ranks: p.ranks,
+            })
+        }
+    };
+    let mut promotion_zone = [[false; BOARD_CELLS]; MAX_ARMIES];
+    if let Some(p) = &promotion {
+        for sq in squares(files, ranks) {
+            promotion_zone[0][sq.index()] = sq.rank() >= ranks - p.ranks;
+            promotion_zone[1][sq.index()] = sq.rank() < p.ranks;
+        }
+    }
+
+    let castling = match &cfg.castling {
+        None => None,
+        Some(c) => {
+            let king = kind_of(&c.king, "castling.king")?;
+            let rook = kind_of(&c.rook, "castling.rook")?;
+            let f = |s: &Spanned<String>, what: &str| {
+                file_of(s, files).ok_or_else(|| {
+                    fail(
+                        s.span(),
+                        format!("{what}: {:?} is not a file of this board", s.get_ref()),
+                    )
+                })
+            };
+            Some(Castling {
+                king,
+                rook,
+                king_to: [
+                    f(&c.kingside_king, "castling.kingside_king")?,
+                    f(&c.queenside_king, "castling.queenside_king")?,
+                ],
+                rook_to: [
+                    f(&c.kingside_rook, "castling.kingside_rook")?,
+                    f(&c.queenside_rook, "castling.queenside_rook")?,
+                ],
+            })
+        }
+    };
+
+    let mut reset_pieces = 0u32;
+    for c in cfg.draws.reset_pieces.chars() {
+        if let Some(k) = pieces
+            .iter()
+            .position(|p| p.letter == c.to_ascii_uppercase())
+        {
+            reset_pieces |= 1 << k;
+        }
+    }
+    let mut dead = Vec::new();
+    for d in &cfg.draws.dead {
+        let parts: Vec<&str> = d.split(" v ").collect();
+        if parts.len() != 2 {
+            return Err(fail(
+                0..0,
+                format!("draws.dead entry {d:?} must look like \"KB v K\""),
+            ));
+        }
+        let mut sides = [[0u8; MAX_KINDS]; 2];
+        for (i, part) in parts.iter().enumerate() {
+            for c in part.trim().chars() {
+                match pieces
+                    .iter()
+                    .position(|p| p.letter == c.to_ascii_uppercase())
+                {
+                    Some(k) => sides[i][k] += 1,
+                    None => {
+                        return Err(fail(0..0, format!("draws.dead entry {d:?}: no piece {c}")))
+                    }
+                }
+            }
+        }
+        dead.push((sides[0], sides[1]));
+    }
+    let draws = Draws {
+        move_rule: cfg.draws.move_rule,
+        repetitions: cfg.draws.repetitions,
+        dead,
+        reset_pieces,
+    };
+
+    if let Some(p) = &promotion {
+        for (k, piece) in pieces.iter_mut().enumerate() {
+            piece.promotes = p.pieces >> k & 1 != 0;
+        }
+    }
+    let mut royal_mask = 0u32;
+    for (k, p) in pieces.iter().enumerate() {
+        if p.royal {
+            royal_mask |= 1 << k;
+        }
+    }
+    let attacks = [
+        attack_table(&pieces, Orientation::Up),
+        attack_table(&pieces, Orientation::Down),
+    ];
+    let has_lame = attacks
+        .iter()
+        .any(|t| t.leaps.iter().any(|l| l.path_len > 0));
+    let any_circle = attacks.iter().any(|t| t.circles != 0);
+
+    let mut variant = Variant {
+        name,
+        display_name: cfg
+            .display_name
+            .clone()
+            .unwrap_or_else(|| cfg.name.get_ref().clone()),
+        files,
+        ranks,
+        start_fen: cfg.start.get_ref().clone(),
+        forward: cfg.forward,
+        seats,
+        pieces,
+        promotion,
+        castling,
+        draws,
+        royal_mask,
+        drops: false,
+        attacks,
+        initial_ranks: [[0; MAX_KINDS]; MAX_ARMIES],
+        promotion_zone,
+        simple_legality: false,
+        xboard_parent: cfg.xboard.parent.clone().unwrap_or_else(|| "fairy".into()),
+        xboard_piece_to_char: cfg.xboard.piece_to_char.clone(),
+        xboard_builtin: cfg.xboard.builtin,
+        source: source.to_string(),
+        river: None,
+        victory_sets: Vec::new(),
+        start_counts: [[0; MAX_KINDS]; MAX_ARMIES],
+    };
+
+    // The start position fixes the initial ranks of `i` moves, and must parse.
+    let start = crate::board::fen::parse(&variant, &variant.start_fen)
+        .map_err(|e| fail(cfg.start.span(), format!("start position: {e}")))?;
+    for &(sq, p) in &start.pieces {
+        variant.initial_ranks[p.army() as usize][p.kind() as usize] |= 1 << sq.rank();
+        variant.start_counts[p.army() as usize][p.kind() as usize] += 1;
+    }
+    variant.river = match &cfg.river {
+        None => None,
+        Some(r) => Some(compile_river(&variant, r, fail)?),
+    };
+    if let Some(vc) = &cfg.victory {
+        for set in &vc.capture_any_of {
+            let mut need = [0u8; MAX_KINDS];
+            for c in set.get_ref().chars() {
+                let k = variant.kind_of_letter(c).ok_or_else(|| {
+                    fail(set.span(), format!("victory set: no piece with letter {c}"))
+                })?;
+                need[k as usize] += 1;
+            }
+            if need.iter().all(|&n| n == 0) {
+                return Err(fail(set.span(), "victory set is empty".into()));
+            }
+            variant.victory_sets.push(need);
+        }
+    }
+    let royals_per_army = (0..2u8).map(|a| {
+        start
+            .pieces
+            .iter()
+            .filter(|(_, p)| p.army() == a && variant.royal_mask >> p.kind() & 1 != 0)
+            .count()
+    });
+    variant.simple_legality = royals_per_army.clone().all(|n| n == 1)
+        && variant.forward == ForwardRule::Army
+        && variant.seats.len() == 2
+        && !has_lame
+        && !any_circle;
+    Ok(variant)
+}
+
+fn compile_river(
+    v: &Variant,
+    r: &config::RiverConfig,
+    fail: &dyn Fn(std::ops::Range<usize>, String) -> ConfigError,
+) -> Result<River, ConfigError> {
+    let south = *r.south_ranks.get_ref();
+    if south == 0 || south >= v.ranks {
+        return Err(fail(
+            r.south_ranks.span(),
+            format!("river.south_ranks must be 1..{}", v.ranks),
+        ));
+    }
+    let mask_of = |s: &Spanned<String>| -> Result<u32, ConfigError> {
+        let mut m = 0u32;
+        for c in s.get_ref().chars() {
+            let k = v
+                .kind_of_letter(c)
+                .ok_or_else(|| fail(s.span(), format!("no piece with letter {c}")))?;
+            m |= 1 << k;
+        }
+        Ok(m)
+    };
+    let crossing_promotion = match &r.crossing_promotion {
+        None => None,
+        Some(s) => {
+            let (a, b) = s.get_ref().split_once('=').ok_or_else(|| {
+                fail(s.span(), "crossing_promotion must look like \"P=W\"".into())
+            })?;
+            let to = b
+                .chars()
+                .next()
+                .and_then(|c| v.kind_of_letter(c))
+                .filter(|_| b.len() == 1);
+            let to =
+                to.ok_or_else(|| fail(s.span(), format!("crossing_promotion: bad target {b:?}")))?;
+            let mut from = 0u32;
+            for c in a.chars() {
+                from |= 1
+                    << v.kind_of_letter(c)
+                        .ok_or_else(|| fail(s.span(), format!("no piece with letter {c}")))?;
+            }
+            Some((from, to))
+        }
+    };
+    let same_bank_capture_ban = match &r.same_bank_capture_ban {
+        None => (0, 0),
+        Some(s) => {
+            let m = mask_of(s)?;
+            (m, m)
+        }
+    };
+    let mut restrictions = Vec::new();
+    for rr in &r.restrictions {
+        let kinds = mask_of(&rr.pieces)?;
+        let mut lines = Vec::new();
+        for l in &rr.lines {
+            let bad = || {
+                fail(
+                    l.span(),
+                    format!(
+                        "line {:?} must be two squares joined by '-' on a straight line",
+                        l.get_ref()
+                    ),
+                )
+            };
+            let (a, b) = l.get_ref().split_once('-').ok_or_else(bad)?;
+            let (sa, na) = crate::board::fen::parse_square(v, a).ok_or_else(bad)?;
+            let (sb, nb) = crate::board::fen::parse_square(v, b).ok_or_else(bad)?;
+            if na != a.len() || nb != b.len() {
+                return Err(bad());
+            }
+            let (dx, dy) = (
+                sb.file() as i32 - sa.file() as i32,
+                sb.rank() as i32 - sa.rank() as i32,
+            );
+            if (dx, dy) == (0, 0) || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+                return Err(bad());
+            }
+            let n = dx.abs().max(dy.abs());
+            let mut member = vec![false; BOARD_CELLS];
+            for i in 0..=n {
+                let s = Square::new(
+                    (sa.file() as i32 + dx / n * i) as u8,
+                    (sa.rank() as i32 + dy / n * i) as u8,
+                );
+                member[s.index()] = true;
+            }
+            lines.push(member);
+        }
+        restrictions.push((kinds, lines));
+    }
+    Ok(River {
+        south_ranks: south,
+        crossing_promotion,
+        same_bank_capture_ban,
+        restrictions,
+    })
+}
+
+/// Compile vectors into a move table; `flip` mirrors forward to point down.
+fn table(vectors: &[Vector], flip: bool) -> MoveTable {
+    let mut t = MoveTable::default();
+    for v in vectors {
+        let dy = if flip { -v.dy } else { v.dy };
+        let delta = Square::delta(v.dx, dy);
+        match v.reach {
+            Reach::Leap => {
+                let mut path = [0i16; 2];
+                let mut path_len = 0u8;
+                if v.lame {
+                    let n = v.dx.abs().max(dy.abs());
+                    let (ux, uy) = (v.dx.signum(), dy.signum());
+                    for i in 1..n {
+                        if (path_len as usize) < 2 {
+                            path[path_len as usize] = Square::delta(ux * i, uy * i);
+                            path_len += 1;
+                        }
+                    }
+                }
+                t.leaps.push(Leap {
+                    delta,
+                    quiet: v.quiet,
+                    capture: v.capture,
+                    initial: v.initial,
+                    en_passant: v.en_passant,
+                    path,
+                    path_len,
+                });
+            }
+            Reach::Ride(max) => t.rides.push(Ride {
+                delta,
+                max,
+                min: 1,
+                quiet: v.quiet,
+                capture: v.capture,
+                initial: v.initial,
+            }),
+            Reach::Circle(max) => {
+                // The atom's images sorted by angle form the circle.
+                let base = (v.dx.abs().min(v.dy.abs()), v.dx.abs().max(v.dy.abs()));
+                let mut ring: Vec<(i8, i8)> = Vec::new();
+                for (x, y) in [(base.0, base.1), (base.1, base.0)] {
+                    for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                        let p = (x * sx, y * sy);
+                        if !ring.contains(&p) {
+                            ring.push(p);
+                        }
+                    }
+                }
+                ring.sort_by(|a, b| {
+                    (a.1 as f64)
+                        .atan2(a.0 as f64)
+                        .total_cmp(&(b.1 as f64).atan2(b.0 as f64))
+                });
+                let circle: Vec<i16> = ring
+                    .iter()
+                    .map(|&(x, y)| Square::delta(x, if flip { -y } else { y }))
+                    .collect();
+                if !t.circles.iter().any(|c| c.circle == circle && c.max == max) {
+                    t.circles.push(Circle {
+                        circle,
+                        max,
+                        quiet: v.quiet,
+                        capture: v.capture,
+                    });
+                }
+            }
+        }
+    }
+    // A ride that repeats a plain leap's first square starts one leap further.
+    let leaps = t.leaps.clone();
+    for r in t.rides.iter_mut() {
+        if leaps.iter().any(|l| {
+            l.delta == r.delta
+                && !l.initial
+                && l.path_len == 0
+                && (l.quiet || !r.quiet)
+                && (l.capture || !r.capture)
+        }) {
+            r.min = 2;
+        }
+    }
+    t
+}
+
+/// Build the attack table: for each capturing vector, which kinds attack along it.
+fn attack_table(pieces: &[PieceType], o: Orientation) -> AttackTable {
+    let mut t = AttackTable::default();
+    for (k, p) in pieces.iter().enumerate() {
+        let bit = 1u32 << k;
+        let mt = &p.tables[o as usize];
+        for l in mt.leaps.iter().filter(|l| l.capture && !l.initial) {
+            match t
+                .leaps
+                .iter_mut()
+                .find(|a| a.delta == l.delta && a.path_len == l.path_len && a.path == l.path)
+            {
+                Some(a) => a.kinds |= bit,
+                None => t.leaps.push(LeapAttack {
+                    delta: l.delta,
+                    kinds: bit,
+                    path: l.path,
+                    path_len: l.path_len,
+                }),
+            }
+        }
+        for r in mt.rides.iter().filter(|r| r.capture && !r.initial) {
+            let entry = match t.rays.iter_mut().position(|a| a.delta == r.delta) {
+                Some(i) => &mut t.rays[i],
+                None => {
+                    t.rays.push(RayAttack {
+                        delta: r.delta,
+                        ..Default::default()
+                    });
+                    t.rays.last_mut().unwrap()
+                }
+            };
+            if r.max == 0 {
+                entry.unlimited |= bit;
+            } else {
+                entry.limited.push((bit, r.max));
+            }
+        }
+        if mt.circles.iter().any(|c| c.capture) {
+            t.circles |= bit;
+        }
+    }
+    t
+}
