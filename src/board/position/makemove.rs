@@ -1,0 +1,220 @@
+//! Make and unmake: playing a move in place and taking it back exactly, keeping the key,
+//! piece lists, counts, castling rights and e.p. squares in step.
+
+use super::*;
+
+impl Position {
+    /// Play a move (legal or at least pseudo-legal: the generator's output).
+    pub fn make(&mut self, m: Move) {
+        let v = self.variant;
+        let army = self.army();
+        let mut undo = Undo {
+            mv: m,
+            moved: Cell::EMPTY,
+            captured: Cell::EMPTY,
+            captured_at: Square::NONE,
+            castling: self.castling,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            key: self.key,
+        };
+        self.clear_ep();
+        self.halfmove = self.halfmove.saturating_add(1);
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Normal | MoveKind::MultiStep => {
+                let moved = self.board[from.index()];
+                undo.moved = moved;
+                let target = self.board[to.index()];
+                if target.is_piece() {
+                    undo.captured = target;
+                    undo.captured_at = to;
+                    self.take(to);
+                    self.halfmove = 0;
+                }
+                let p = moved.piece_unchecked();
+                if v.draws.reset_pieces >> p.kind() & 1 != 0 {
+                    self.halfmove = 0;
+                }
+                match m.promotion() {
+                    None => self.shift(from, to),
+                    Some(k) => {
+                        self.take(from);
+                        self.put(to, Piece::new(army, k));
+                    }
+                }
+                let mask = self.castle_mask[from.index()] | self.castle_mask[to.index()];
+                if mask != 0 {
+                    self.set_castling(self.castling & !mask);
+                }
+                if m.kind() == MoveKind::MultiStep {
+                    self.set_ep_after_multistep(army, from, to);
+                }
+            }
+            MoveKind::EnPassant => {
+                let victim = undo.ep_victim;
+                undo.moved = self.board[from.index()];
+                undo.captured = self.board[victim.index()];
+                undo.captured_at = victim;
+                self.take(victim);
+                self.shift(from, to);
+                self.halfmove = 0;
+            }
+            MoveKind::CastleKing | MoveKind::CastleQueen => {
+                let side = (m.kind() == MoveKind::CastleQueen) as usize;
+                let (kf, kt, rf, rt) = self.castle_squares(army, side, from);
+                undo.moved = self.board[kf.index()];
+                let king = self.take(kf);
+                let rook = self.take(rf);
+                self.put(kt, king);
+                self.put(rt, rook);
+                let mask = self.castle_mask[kf.index()] | self.castle_mask[rf.index()];
+                self.set_castling(self.castling & !mask);
+            }
+            MoveKind::Drop => {
+                let k = m.promotion().unwrap_or(0);
+                let group = army as usize * 2 + self.drop_bank(to);
+                self.hand_remove(group, k);
+                self.put(to, Piece::new(army, k));
+                undo.moved = Cell::from_piece(Piece::new(army, k));
+            }
+        }
+        self.history.push(undo);
+        self.game_ply += 1;
+        self.next_seat();
+    }
+
+    /// Take back the last move made.
+    pub fn unmake(&mut self) {
+        let u = self.history.pop().expect("unmake without a move");
+        self.previous_seat();
+        self.game_ply -= 1;
+        let army = self.army();
+        let m = u.mv;
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Normal | MoveKind::MultiStep => {
+                if m.promotion().is_some() {
+                    self.take(to);
+                    self.put(from, u.moved.piece_unchecked());
+                } else {
+                    self.shift(to, from);
+                }
+                if u.captured.is_piece() {
+                    self.put(u.captured_at, u.captured.piece_unchecked());
+                }
+            }
+            MoveKind::EnPassant => {
+                self.shift(to, from);
+                self.put(u.captured_at, u.captured.piece_unchecked());
+            }
+            MoveKind::CastleKing | MoveKind::CastleQueen => {
+                let side = (m.kind() == MoveKind::CastleQueen) as usize;
+                let (kf, kt, rf, rt) = self.castle_squares(army, side, from);
+                let king = self.take(kt);
+                let rook = self.take(rt);
+                self.put(kf, king);
+                self.put(rf, rook);
+            }
+            MoveKind::Drop => {
+                let k = m.promotion().unwrap_or(0);
+                self.take(to);
+                let group = army as usize * 2 + self.drop_bank(to);
+                self.hand_add(group, k);
+            }
+        }
+        self.castling = u.castling;
+        self.ep = u.ep;
+        self.ep_victim = u.ep_victim;
+        self.halfmove = u.halfmove;
+        self.key = u.key;
+    }
+
+    /// Pass the turn without moving (null move, for search). Must be undone with `unmake_null`.
+    pub fn make_null(&mut self) {
+        let undo = Undo {
+            mv: Move::NONE,
+            moved: Cell::EMPTY,
+            captured: Cell::EMPTY,
+            captured_at: Square::NONE,
+            castling: self.castling,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            key: self.key,
+        };
+        self.clear_ep();
+        self.halfmove = self.halfmove.saturating_add(1);
+        self.history.push(undo);
+        self.game_ply += 1;
+        self.next_seat();
+    }
+
+    pub fn unmake_null(&mut self) {
+        let u = self.history.pop().expect("unmake_null without a null move");
+        self.previous_seat();
+        self.game_ply -= 1;
+        self.ep = u.ep;
+        self.ep_victim = u.ep_victim;
+        self.halfmove = u.halfmove;
+        self.key = u.key;
+    }
+
+    /// Forget the history (after a root position is fixed); keeps repetition keys out of reach.
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+    }
+
+    /// Bank (0 south, 1 north) a drop on `sq` takes its piece from.
+    #[inline]
+    fn drop_bank(&self, sq: Square) -> usize {
+        (sq.rank() as usize >= self.variant.ranks as usize / 2) as usize
+    }
+
+    /// After an initial multi-step by `army` from `from` to `to`, mark the passed squares that an
+    /// enemy e.p. piece could capture on (as Fairy-Stockfish writes them: TK-8).
+    fn set_ep_after_multistep(&mut self, army: u8, from: Square, to: Square) {
+        let diff = to.0 as i16 - from.0 as i16;
+        let (dx, dy) = crate::board::geometry::split_delta(diff);
+        let n = dx.abs().max(dy.abs());
+        let step = Square::delta(dx.signum(), dy.signum());
+        let enemy = 1 - army;
+        let mut found = [Square::NONE; 2];
+        let mut count = 0;
+        for i in 1..n {
+            let sq = from.offset(step * i as i16);
+            if self.ep_attacked_by(sq, enemy) && count < 2 {
+                found[count] = sq;
+                count += 1;
+            }
+        }
+        if count > 0 {
+            self.ep = found;
+            self.ep_victim = to;
+            for s in found.iter().take(count) {
+                self.key ^= keys().ep[s.index()];
+            }
+        }
+    }
+
+    /// Could an e.p.-capable piece of `army` capture on `sq` by an `e` capture?
+    fn ep_attacked_by(&self, sq: Square, army: u8) -> bool {
+        let v = self.variant;
+        for &s in self.pieces_of(army) {
+            let p = self.board[s.index()].piece_unchecked();
+            let pt = &v.pieces[p.kind() as usize];
+            if !pt.en_passant {
+                continue;
+            }
+            let t = &pt.tables[self.orientation_of(army, s) as usize];
+            if t.leaps
+                .iter()
+                .any(|l| l.en_passant && s.offset(l.delta) == sq)
+            {
+                return true;
+            }
+        }
+        false
+    }
+}
