@@ -9,9 +9,9 @@
 //! `searchmoves` and `perft` are ours).
 //!
 //! Malformed input never panics and never changes the position: it gets
-//! `info string error: ...` and is otherwise ignored. A `go` always starts a search (the parts
-//! that could not be read are reported and skipped), so a GUI waiting for `bestmove` never
-//! waits forever. The search runs on the engine's threads; its `info` and `bestmove` lines are
+//! `info string error: ...` and is otherwise ignored. A `go` (other than `go perft`) always
+//! starts a search (the parts that could not be read are reported and skipped), so a GUI
+//! waiting for `bestmove` never waits forever. The search runs on the engine's threads; its `info` and `bestmove` lines are
 //! printed from there (`report`), so this loop answers `isready` at once even while searching.
 
 mod go;
@@ -205,13 +205,28 @@ impl Uci {
         }
     }
 
+    /// Let a running search end before the next one, as Stockfish does: one with limits is
+    /// waited for (its `bestmove` comes first), an unbounded one is stopped.
+    fn finish_search(&mut self) {
+        if self.engine.is_searching() {
+            if self.unbounded {
+                self.engine.stop();
+            }
+            self.engine.wait();
+        }
+    }
+
     fn go(&mut self, args: &str) {
+        self.finish_search();
         let (go, errors) = go::parse(args, &self.game);
         for e in &errors {
             error(e);
         }
         if let Some(depth) = go.perft {
             return self.perft(depth);
+        }
+        if go.perft_asked {
+            return;
         }
         let limits = go.limits(self.game.army(), self.move_overhead);
         self.unbounded = limits.infinite

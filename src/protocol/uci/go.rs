@@ -50,6 +50,8 @@ pub struct Go {
     pub searchmoves: Vec<Move>,
     /// `go perft N`: count instead of searching.
     pub perft: Option<u32>,
+    /// `perft` was asked for, readable or not: such a line never starts a search.
+    pub perft_asked: bool,
 }
 
 impl Go {
@@ -101,6 +103,7 @@ pub fn parse(args: &str, pos: &Position) -> (Go, Vec<String>) {
                 i += 1;
             }
         } else if NUMERIC.contains(&key.as_str()) {
+            go.perft_asked |= key == "perft";
             let Some(text) = tokens.get(i).filter(|t| !is_keyword(t)) else {
                 errors.push(format!("{key} needs a number"));
                 continue;
