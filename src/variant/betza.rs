@@ -146,6 +146,18 @@ fn in_direction(dir: &str, dx: i8, dy: i8) -> bool {
     }
 }
 
+/// Does the direction token `dir` select vector (dx, dy)? For an orthogonal vector a pair of
+/// two different letters means either of them (`fsW`: the forward and the sideways steps, the
+/// Xiangqi soldier), as XBoard and Fairy-Stockfish read it; pairs narrow only oblique and
+/// diagonal moves.
+fn selects(dir: &str, dx: i8, dy: i8) -> bool {
+    let b = dir.as_bytes();
+    if b.len() == 2 && b[0] != b[1] && (dx == 0 || dy == 0) {
+        return in_direction(&dir[..1], dx, dy) || in_direction(&dir[1..], dx, dy);
+    }
+    in_direction(dir, dx, dy)
+}
+
 /// Split a run of direction letters into single letters and compounds.
 fn direction_tokens(letters: &[char]) -> Vec<String> {
     const COMPOUNDS: [&str; 24] = [
@@ -296,7 +308,7 @@ pub fn parse(text: &str) -> Result<Vec<Vector>, BetzaError> {
         let before = out.len();
         for base in bases {
             for (dx, dy) in images(base) {
-                if !dir_tokens.is_empty() && !dir_tokens.iter().any(|d| in_direction(d, dx, dy)) {
+                if !dir_tokens.is_empty() && !dir_tokens.iter().any(|d| selects(d, dx, dy)) {
                     continue;
                 }
                 if lame && reach == Reach::Leap && !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
@@ -390,6 +402,9 @@ mod tests {
     fn directional_riders() {
         assert_eq!(set("vRsW").len(), 4);
         assert_eq!(set("fB").len(), 2);
+        assert_eq!(set("fsW").len(), 3);
+        assert_eq!(set("flW").len(), 2);
+        assert_eq!(set("frF").len(), 1);
         assert_eq!(set("bF").iter().filter(|t| t.1 < 0).count(), 2);
         assert_eq!(set("W3")[0].2, Reach::Ride(3));
         assert_eq!(set("NN")[0].2, Reach::Ride(0));
