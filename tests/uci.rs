@@ -62,13 +62,20 @@ fn handshake_lists_identity_and_options() {
     ] {
         assert!(lines.iter().any(|l| l.starts_with(opt)), "{opt}: {lines:?}");
     }
+    // FIDE chess is `chess` in UCI, as in Fairy-Stockfish (python-chess sets that name).
     let combo = lines
         .iter()
-        .find(|l| l.starts_with("option name UCI_Variant type combo default normal"))
+        .find(|l| l.starts_with("option name UCI_Variant type combo default chess"))
         .unwrap_or_else(|| e.fail("no UCI_Variant combo"));
     for v in builtin::names() {
+        let v = if v == "normal" {
+            "chess".to_string()
+        } else {
+            v
+        };
         assert!(combo.contains(&format!(" var {v}")), "{combo}");
     }
+    assert!(!combo.contains(" var normal"), "{combo}");
     assert!(e.sync().is_empty());
 }
 
@@ -196,7 +203,9 @@ fn go_movetime_nodes_and_clock_end_on_their_own() {
     e.send("go movetime 300");
     e.bestmove_within(Duration::from_secs(3));
     let ms = t.elapsed().as_millis();
-    assert!((200..2000).contains(&ms), "movetime 300 took {ms} ms");
+    // The search may stop early when another iteration would not finish in time (past half
+    // the budget), never late.
+    assert!((100..2000).contains(&ms), "movetime 300 took {ms} ms");
 
     e.send("go nodes 2000");
     let lines = e.lines_until("bestmove");
@@ -326,10 +335,14 @@ fn uci_variant_switch_prints_the_variant_line() {
     let l = e.sync();
     assert!(l[0].starts_with("info string error:"), "{l:?}");
     assert_eq!(e.fen(), wey.fen());
-    // Back to chess: GUIs know it, no variant line.
-    e.send("setoption name UCI_Variant value normal");
-    assert!(e.sync().is_empty());
-    assert!(e.fen().starts_with("rnbqkbnr/"));
+    // Back to chess (by its UCI name or its config name): GUIs know it, no variant line.
+    for name in ["chess", "normal"] {
+        e.send("setoption name UCI_Variant value wey");
+        e.sync();
+        e.send(&format!("setoption name UCI_Variant value {name}"));
+        assert!(e.sync().is_empty());
+        assert!(e.fen().starts_with("rnbqkbnr/"));
+    }
 }
 
 #[test]

@@ -24,7 +24,7 @@ use crate::notation::{parse_move, Dialect};
 use crate::thread::{Engine, DEFAULT_HASH_MB};
 use crate::tools::perft;
 use crate::variant::{builtin, Variant};
-use options::Name;
+use options::{find_variant, Name};
 use std::sync::Arc;
 use std::time::Instant;
 use vampirc_uci::UciMessage;
@@ -92,16 +92,6 @@ fn error(text: &str) {
 fn vampirc_parse(line: &str) -> Option<UciMessage> {
     let msg = std::panic::catch_unwind(|| vampirc_uci::parse_one(line)).ok()?;
     (!msg.is_unknown()).then_some(msg)
-}
-
-/// A variant by name, ignoring case.
-fn find_variant(name: &str) -> Option<&'static Variant> {
-    let name = name.trim();
-    builtin::find(name).or_else(|| {
-        builtin::all()
-            .into_iter()
-            .find(|v| v.name.eq_ignore_ascii_case(name))
-    })
 }
 
 /// The position of a `position` line (the text after the word), or why there is none.
@@ -293,7 +283,7 @@ impl Uci {
             format!(
                 "unknown variant {:?} (known: {})",
                 name.trim(),
-                builtin::names().join(" ")
+                options::variant_names().join(" ")
             )
         })?;
         self.variant = v;
@@ -331,7 +321,7 @@ impl Uci {
         }
         send(&format!(
             "info string variants {}",
-            builtin::names().join(" ")
+            options::variant_names().join(" ")
         ));
         if failed.is_empty() {
             Ok(())

@@ -8,7 +8,7 @@
 //! first. `searchmoves` (vampirc knows ranks 1-8 only and drops what it cannot read, ORACLES.md
 //! §5) and `perft N` (unknown to vampirc) are read here, the moves by `crate::notation`.
 
-use crate::board::{Move, Position};
+use crate::board::Position;
 use crate::notation::{parse_move, Dialect};
 use crate::search::Limits;
 use vampirc_uci::{UciMessage, UciTimeControl};
@@ -34,20 +34,14 @@ const MAX_U8: u64 = u8::MAX as u64;
 const MAX_12_DIGITS: i64 = 999_999_999_999;
 
 /// A parsed `go` line.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Go {
-    pub wtime: Option<u64>,
-    pub btime: Option<u64>,
-    pub winc: u64,
-    pub binc: u64,
-    pub movestogo: Option<u32>,
-    pub movetime: Option<u64>,
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub mate: Option<u32>,
-    pub infinite: bool,
-    pub ponder: bool,
-    pub searchmoves: Vec<Move>,
+    /// Every limit but the clock, which depends on the side to move.
+    pub limits: Limits,
+    /// `wtime`, `btime`.
+    pub time: [Option<u64>; 2],
+    /// `winc`, `binc`.
+    pub inc: [u64; 2],
     /// `go perft N`: count instead of searching.
     pub perft: Option<u32>,
     /// `perft` was asked for, readable or not: such a line never starts a search.
@@ -57,24 +51,12 @@ pub struct Go {
 impl Go {
     /// Search limits for the army to move (0 = White's clock, 1 = Black's).
     pub fn limits(&self, army: u8, move_overhead: u64) -> Limits {
-        let (time, inc) = if army == 0 {
-            (self.wtime, self.winc)
-        } else {
-            (self.btime, self.binc)
-        };
+        let side = (army as usize).min(1);
         Limits {
-            time,
-            inc,
-            movestogo: self.movestogo,
-            movetime: self.movetime,
-            depth: self.depth,
-            nodes: self.nodes,
-            mate: self.mate,
-            infinite: self.infinite,
-            ponder: self.ponder,
-            searchmoves: self.searchmoves.clone(),
-            exclude: Vec::new(),
+            time: self.time[side],
+            inc: self.inc[side],
             move_overhead,
+            ..self.limits.clone()
         }
     }
 }
@@ -96,7 +78,7 @@ pub fn parse(args: &str, pos: &Position) -> (Go, Vec<String>) {
             let mut p = pos.clone();
             while i < tokens.len() && !is_keyword(tokens[i]) {
                 match parse_move(&mut p, tokens[i], Dialect::Uci) {
-                    Ok(m) if !go.searchmoves.contains(&m) => go.searchmoves.push(m),
+                    Ok(m) if !go.limits.searchmoves.contains(&m) => go.limits.searchmoves.push(m),
                     Ok(_) => {}
                     Err(e) => errors.push(format!("searchmoves {}: {e}", tokens[i])),
                 }
@@ -151,9 +133,11 @@ fn merge(go: &mut Go, line: &str, errors: &mut Vec<String>) {
             search_control,
         }) => {
             match time_control {
-                Some(UciTimeControl::Ponder) => go.ponder = true,
-                Some(UciTimeControl::Infinite) => go.infinite = true,
-                Some(UciTimeControl::MoveTime(d)) => go.movetime = Some(ms(d.num_milliseconds())),
+                Some(UciTimeControl::Ponder) => go.limits.ponder = true,
+                Some(UciTimeControl::Infinite) => go.limits.infinite = true,
+                Some(UciTimeControl::MoveTime(d)) => {
+                    go.limits.movetime = Some(ms(d.num_milliseconds()))
+                }
                 Some(UciTimeControl::TimeLeft {
                     white_time,
                     black_time,
@@ -162,32 +146,32 @@ fn merge(go: &mut Go, line: &str, errors: &mut Vec<String>) {
                     moves_to_go,
                 }) => {
                     if let Some(d) = white_time {
-                        go.wtime = Some(ms(d.num_milliseconds()));
+                        go.time[0] = Some(ms(d.num_milliseconds()));
                     }
                     if let Some(d) = black_time {
-                        go.btime = Some(ms(d.num_milliseconds()));
+                        go.time[1] = Some(ms(d.num_milliseconds()));
                     }
                     if let Some(d) = white_increment {
-                        go.winc = ms(d.num_milliseconds());
+                        go.inc[0] = ms(d.num_milliseconds());
                     }
                     if let Some(d) = black_increment {
-                        go.binc = ms(d.num_milliseconds());
+                        go.inc[1] = ms(d.num_milliseconds());
                     }
                     if let Some(m) = moves_to_go {
-                        go.movestogo = Some(m as u32);
+                        go.limits.movestogo = Some(m as u32);
                     }
                 }
                 None => {}
             }
             if let Some(s) = search_control {
                 if let Some(d) = s.depth {
-                    go.depth = Some(d as u32);
+                    go.limits.depth = Some(d as u32);
                 }
                 if let Some(m) = s.mate {
-                    go.mate = Some(m as u32);
+                    go.limits.mate = Some(m as u32);
                 }
                 if let Some(n) = s.nodes {
-                    go.nodes = Some(n);
+                    go.limits.nodes = Some(n);
                 }
             }
         }
@@ -209,10 +193,10 @@ mod tests {
     fn ponder_survives_clocks() {
         let (g, e) = go("ponder wtime 1000 btime 2000 winc 10 binc 20 movestogo 5");
         assert!(e.is_empty(), "{e:?}");
-        assert!(g.ponder);
+        assert!(g.limits.ponder);
         assert_eq!(
-            (g.wtime, g.btime, g.winc, g.binc, g.movestogo),
-            (Some(1000), Some(2000), 10, 20, Some(5))
+            (g.time, g.inc, g.limits.movestogo),
+            ([Some(1000), Some(2000)], [10, 20], Some(5))
         );
     }
 
@@ -220,24 +204,24 @@ mod tests {
     fn searchmoves_keep_ten_rank_squares() {
         let (g, e) = go("searchmoves a2a5 j2j3 depth 3");
         assert!(e.is_empty(), "{e:?}");
-        assert_eq!(g.searchmoves.len(), 2);
-        assert_eq!(g.depth, Some(3));
+        assert_eq!(g.limits.searchmoves.len(), 2);
+        assert_eq!(g.limits.depth, Some(3));
     }
 
     #[test]
     fn big_and_bad_numbers_do_not_panic() {
         let (g, e) = go("depth 1000 mate 99999 nodes 99999999999999999 wtime -50 movestogo x");
-        assert_eq!(g.depth, Some(255));
-        assert_eq!(g.mate, Some(255));
-        assert_eq!(g.nodes, Some(999_999_999_999));
-        assert_eq!(g.wtime, Some(0));
+        assert_eq!(g.limits.depth, Some(255));
+        assert_eq!(g.limits.mate, Some(255));
+        assert_eq!(g.limits.nodes, Some(999_999_999_999));
+        assert_eq!(g.time[0], Some(0));
         assert_eq!(e.len(), 1, "{e:?}");
     }
 
     #[test]
     fn illegal_searchmove_is_reported() {
         let (g, e) = go("searchmoves a2a6 e2e4 perft");
-        assert_eq!(g.searchmoves.len(), 1);
+        assert_eq!(g.limits.searchmoves.len(), 1);
         assert_eq!(e.len(), 2, "{e:?}");
     }
 }

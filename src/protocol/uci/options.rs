@@ -2,7 +2,7 @@
 //! checking of `setoption` values. Applying a value is the session's business (`super`).
 
 use crate::thread::DEFAULT_HASH_MB;
-use crate::variant::builtin;
+use crate::variant::{builtin, Variant};
 
 /// Default `Move Overhead` in ms (Stockfish's default).
 pub const DEFAULT_MOVE_OVERHEAD: u64 = 10;
@@ -10,8 +10,37 @@ pub const DEFAULT_MOVE_OVERHEAD: u64 = 10;
 pub const MAX_MOVE_OVERHEAD: i64 = 5000;
 /// Most search threads (`Engine::set_threads` clamps to this too).
 pub const MAX_THREADS: i64 = 256;
-/// The variant selected at start.
+/// The variant selected at start (FIDE chess; config name).
 pub const DEFAULT_VARIANT: &str = "normal";
+/// FIDE chess's name in UCI: Fairy-Stockfish calls it `chess`, and python-chess sets
+/// `UCI_Variant` to `chess` for a standard board whenever an engine offers the option.
+const FIDE_UCI_NAME: &str = "chess";
+
+/// A game's name in UCI: the config name, but `chess` for FIDE chess (unless a loaded game
+/// is itself called `chess`).
+pub fn uci_name(v: &Variant) -> String {
+    if v.name == DEFAULT_VARIANT && builtin::find(FIDE_UCI_NAME).is_none() {
+        FIDE_UCI_NAME.into()
+    } else {
+        v.name.clone()
+    }
+}
+
+/// The games by UCI name.
+pub fn variant_names() -> Vec<String> {
+    builtin::all().into_iter().map(uci_name).collect()
+}
+
+/// A game by UCI or config name, ignoring case (`chess` and `normal` are both FIDE chess).
+pub fn find_variant(name: &str) -> Option<&'static Variant> {
+    let name = name.trim();
+    let all = builtin::all();
+    all.iter()
+        .find(|v| v.name == name)
+        .or_else(|| all.iter().find(|v| uci_name(v).eq_ignore_ascii_case(name)))
+        .or_else(|| all.iter().find(|v| v.name.eq_ignore_ascii_case(name)))
+        .copied()
+}
 
 /// An option, by its canonical name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +83,8 @@ pub fn hash_cap_mb() -> usize {
 /// The `option` lines sent after `id`. Multi-PV is not implemented, so `MultiPV` honestly
 /// offers 1..1.
 pub fn declarations(variant_path: &str) -> Vec<String> {
-    let vars: Vec<String> = builtin::names()
+    let default = find_variant(DEFAULT_VARIANT).map_or(DEFAULT_VARIANT.into(), uci_name);
+    let vars: Vec<String> = variant_names()
         .iter()
         .map(|n| format!(" var {n}"))
         .collect();
@@ -75,7 +105,7 @@ pub fn declarations(variant_path: &str) -> Vec<String> {
             "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD} min 0 max {MAX_MOVE_OVERHEAD}"
         ),
         format!(
-            "option name UCI_Variant type combo default {DEFAULT_VARIANT}{}",
+            "option name UCI_Variant type combo default {default}{}",
             vars.concat()
         ),
         format!("option name VariantPath type string default {path}"),
