@@ -20,6 +20,8 @@ const ACCEPT_DRAW_BELOW: i32 = -150;
 /// … or, from this move number on, when the score is this close to even.
 const ACCEPT_DRAW_LATE_MOVE: u32 = 60;
 const ACCEPT_DRAW_EVEN: i32 = 15;
+/// Claim a draw the opponent's move made claimable unless our last score was above this.
+const CLAIM_DRAW_MAX: i32 = 50;
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,9 +156,12 @@ impl Cecp {
     pub(super) fn think(&mut self) {
         self.abort();
         if let Some(end) = game_end(&mut self.game) {
-            // The opponent's move ended the game (or made a draw claimable): say so.
-            super::send(&result_line(&end.outcome));
-            return;
+            // The opponent's move ended the game, or made a draw claimable and we are not
+            // winning: say so.
+            if end.definite || self.last_score.is_none_or(|s| s <= CLAIM_DRAW_MAX) {
+                super::send(&result_line(&end.outcome));
+                return;
+            }
         }
         let limits = self.clock.limits(self.game.fullmove());
         self.start(Task::Think, limits);
