@@ -542,6 +542,40 @@ fn debug_commands_print_comments() {
 }
 
 #[test]
+fn pondering_continues_on_the_expected_reply_and_restarts_on_another() {
+    let mut e = EngineProc::xboard();
+    for round in 0..2 {
+        e.send("new");
+        e.send("hard");
+        e.send("st 0.4");
+        e.send("go");
+        e.until("a move", is_move_line);
+        // Pondering is not thinking on the move: ping and hint are answered at once.
+        let asked = Instant::now();
+        e.send("hint");
+        let lines = e.sync(10 + round);
+        assert!(asked.elapsed() < Duration::from_millis(300), "{}", e.dump());
+        let guess = lines
+            .iter()
+            .find_map(|l| l.strip_prefix("Hint: "))
+            .map(str::to_string);
+        let reply = match (round, guess) {
+            (0, Some(g)) => g, // the expected reply: ponder hit
+            (_, Some(g)) if g == "a7a6" => "h7h6".to_string(), // anything else: a miss
+            _ => "a7a6".to_string(),
+        };
+        e.send(&format!("usermove {reply}"));
+        let line = e
+            .until("a move after the reply", is_move_line)
+            .pop()
+            .unwrap();
+        assert!(looks_like_cecp_move(&line[5..], 8, 8), "{}", e.dump());
+    }
+    e.send("easy");
+    assert!(e.sync(20).is_empty(), "{}", e.dump());
+}
+
+#[test]
 fn hint_and_playother() {
     let mut e = EngineProc::xboard();
     e.send("new");

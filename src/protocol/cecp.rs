@@ -71,6 +71,8 @@ pub(crate) struct Cecp {
     /// The army the engine plays when not in force mode.
     engine_army: u8,
     analyzing: bool,
+    /// Pondering on (`hard`) or off (`easy`).
+    ponder: bool,
     search: Option<Running>,
     next_id: u64,
     /// Commands waiting for the engine's move.
@@ -153,6 +155,7 @@ impl Cecp {
             force: false,
             engine_army: 1,
             analyzing: false,
+            ponder: false,
             search: None,
             next_id: 1,
             deferred: VecDeque::new(),
@@ -193,9 +196,19 @@ impl Cecp {
             return self.edit_command(line);
         }
         match cmd {
-            "" | "xboard" | "accepted" | "rejected" | "hard" | "easy" | "random" | "computer"
-            | "name" | "rating" | "ics" | "egtpath" | "pause" | "resume" | "put" | "hover"
-            | "white" | "black" => {}
+            "hard" => self.ponder = true,
+            "easy" => {
+                self.ponder = false;
+                if self
+                    .search
+                    .as_ref()
+                    .is_some_and(|s| s.task != thinking::Task::Analyze)
+                {
+                    self.abort();
+                }
+            }
+            "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
+            | "ics" | "egtpath" | "pause" | "resume" | "put" | "hover" | "white" | "black" => {}
             "protover" => self.features(),
             "new" => self.new_game(),
             "variant" => self.set_variant(arg),
@@ -373,10 +386,10 @@ impl Cecp {
             Ok(m) => m,
             Err(reason) => return send(&format!("Illegal move ({reason}): {text}")),
         };
-        self.abort();
+        let hit = self.ponder_hit(m);
         self.game.make(m);
         self.position_changed();
-        if !self.analyzing && !self.force && self.game.army() == self.engine_army {
+        if !hit && !self.analyzing && !self.force && self.game.army() == self.engine_army {
             self.think();
         }
     }

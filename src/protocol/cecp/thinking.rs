@@ -1,7 +1,9 @@
 //! The searching side of the CECP session: starting and aborting searches, the thinking
-//! output (protocol.md §6), playing the engine's move, and game ends by rule: `RESULT
-//! {comment}` when the game is over for certain, `offer draw` before a move that makes a draw
-//! claimable (protocol.md §5.2; XBoard then treats the offer as the claim).
+//! output (protocol.md §6), playing the engine's move, pondering (`hard`: after its move the
+//! engine thinks on the position after the reply it expects; if that reply comes the search
+//! goes on as its move, otherwise it is dropped), and game ends by rule: `RESULT {comment}`
+//! when the game is over for certain, `offer draw` before a move that makes a draw claimable
+//! (protocol.md §5.2; XBoard then treats the offer as the claim).
 
 use super::{Cecp, Event};
 use crate::board::{Move, MoveList, Position};
@@ -30,6 +32,8 @@ pub enum Task {
     Think,
     /// `analyze`: runs until stopped; its result is dropped.
     Analyze,
+    /// Pondering on the position after the expected reply `guess`.
+    Ponder { guess: Move },
 }
 
 /// The running search.
@@ -126,9 +130,11 @@ impl Cecp {
         }
     }
 
-    fn start(&mut self, task: Task, mut limits: Limits) {
+    /// Start a search of `pos` (the game, or the game after a guessed reply).
+    fn start(&mut self, task: Task, pos: &Position, mut limits: Limits) {
+        let mut pos = pos.clone();
         let mut list = MoveList::new();
-        legal_moves(&mut self.game, &mut list);
+        legal_moves(&mut pos, &mut list);
         // Exclusions that leave nothing to play are ignored.
         if list.iter().any(|m| !self.exclude.contains(&m)) {
             limits.exclude = self.exclude.clone();
@@ -140,11 +146,11 @@ impl Cecp {
             id,
             tx: self.tx.clone(),
             variant: self.variant,
-            post: (task == Task::Think).then(|| Arc::clone(&self.post)),
+            post: (task != Task::Analyze).then(|| Arc::clone(&self.post)),
             node_rate: self.clock.node_rate(),
             last: Arc::clone(&self.last_info),
         };
-        self.engine.go(&self.game, limits, Arc::new(reporter));
+        self.engine.go(&pos, limits, Arc::new(reporter));
         self.search = Some(Running {
             id,
             task,
@@ -164,7 +170,43 @@ impl Cecp {
             }
         }
         let limits = self.clock.limits(self.game.fullmove());
-        self.start(Task::Think, limits);
+        let game = self.game.clone();
+        self.start(Task::Think, &game, limits);
+    }
+
+    /// After our move, with pondering on: think on the position after the expected reply.
+    fn start_ponder(&mut self, guess: Move) {
+        let mut list = MoveList::new();
+        legal_moves(&mut self.game, &mut list);
+        if !list.contains(guess) {
+            return;
+        }
+        let mut pos = self.game.clone();
+        pos.make(guess);
+        if game_end(&mut pos).is_some() {
+            return;
+        }
+        let limits = Limits {
+            ponder: true,
+            ..self.clock.limits(pos.fullmove())
+        };
+        self.start(Task::Ponder { guess }, &pos, limits);
+    }
+
+    /// The opponent played `m`. If we were pondering on it, the search goes on as our move
+    /// (its clock started when pondering did) and `true` is returned; any other search ends.
+    pub(super) fn ponder_hit(&mut self, m: Move) -> bool {
+        match self.search.as_mut() {
+            Some(run) if run.task == (Task::Ponder { guess: m }) => {
+                run.task = Task::Think;
+                self.engine.ponderhit();
+                true
+            }
+            _ => {
+                self.abort();
+                false
+            }
+        }
     }
 
     pub(super) fn start_analysis(&mut self) {
@@ -177,7 +219,8 @@ impl Cecp {
             infinite: true,
             ..Limits::default()
         };
-        self.start(Task::Analyze, limits);
+        let game = self.game.clone();
+        self.start(Task::Analyze, &game, limits);
     }
 
     /// A search finished: play the move if it was ours.
@@ -230,7 +273,12 @@ impl Cecp {
                 super::send(&format!("move {text}"));
                 super::send(&result_line(&end.outcome));
             }
-            None => super::send(&format!("move {text}")),
+            None => {
+                super::send(&format!("move {text}"));
+                if self.ponder && !self.force && !result.ponder.is_none() {
+                    self.start_ponder(result.ponder);
+                }
+            }
         }
     }
 
