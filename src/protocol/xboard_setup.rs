@@ -126,11 +126,24 @@ pub fn piece_lines(v: &Variant) -> Vec<String> {
         if let Some(o) = castling_suffix(v, k) {
             betza.push_str(&o);
         }
-        if known != Some(betza.as_str()) {
+        if known != Some(betza.as_str()) && xbetza_can_describe(v, &p.betza) {
             out.push(format!("piece {}& {}", p.letter, betza));
         }
     }
     out
+}
+
+/// Can XBoard's XBetza say how this piece moves? Not circular riders (`q`, the Rose), and not
+/// direction-dependent moves when "forward" is not fixed per army (Wey's bank-relative Pawns):
+/// those pieces are left to `lift`/`highlight`, which XBoard then uses as its legality test.
+fn xbetza_can_describe(v: &Variant, betza: &str) -> bool {
+    if betza.contains('q') {
+        return false;
+    }
+    let directional = betza
+        .chars()
+        .any(|c| matches!(c, 'f' | 'b' | 'l' | 'r' | 'v' | 's'));
+    !(directional && v.forward != crate::variant::ForwardRule::Army)
 }
 
 /// The variant names for `feature variants="..."`.
@@ -230,6 +243,13 @@ mod tests {
             piece_to_char(v),
             "PNBRQ................Kpnbrq................k"
         );
+    }
+
+    #[test]
+    fn wey_sends_no_piece_line_xbetza_cannot_hold() {
+        // The Rose (circular) and the bank-relative Pawn are left to lift/highlight.
+        let v = builtin::find("wey").unwrap();
+        assert!(piece_lines(v).is_empty(), "{:?}", piece_lines(v));
     }
 
     #[test]
