@@ -411,6 +411,9 @@ fn run_search(slot: &mut Option<Worker>, job: MainJob, helpers: &Helpers) -> Sea
     );
     w.root_moves = root_moves(&mut w.pos, &limits);
     w.deadline = b.hard.map(|h| start + Duration::from_millis(h));
+    w.hard_ms = b.hard;
+    w.pondered = limits.ponder;
+    w.clock_start = start;
     w.node_limit = limits.nodes;
     w.all_counters = counters.clone();
     let (reply_tx, reply_rx) = channel();
@@ -459,7 +462,9 @@ fn run_search(slot: &mut Option<Worker>, job: MainJob, helpers: &Helpers) -> Sea
         if !pondering {
             if let Some(soft) = b.soft {
                 // Don't start an iteration unlikely to finish.
-                if ms * 2 >= soft || (single && depth >= 4) {
+                w.start_clock_after_ponderhit();
+                let used = w.clock_start.elapsed().as_millis() as u64;
+                if used * 2 >= soft || (single && depth >= 4) {
                     return false;
                 }
             }

@@ -277,3 +277,36 @@ fn bench_is_deterministic_single_threaded() {
     assert_eq!(a, b);
     assert!(a > 1000);
 }
+
+#[test]
+fn the_clock_starts_at_ponderhit() {
+    let mut e = Engine::new(1, 16);
+    let p = pos(
+        "normal",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    );
+    e.go(
+        &p,
+        Limits {
+            ponder: true,
+            movetime: Some(400),
+            ..Default::default()
+        },
+        Arc::new(Silent),
+    );
+    std::thread::sleep(Duration::from_millis(600));
+    assert!(e.is_searching(), "a ponder search does not end on its own");
+    let t = Instant::now();
+    e.ponderhit();
+    let r = e.wait().unwrap();
+    let after = t.elapsed();
+    assert!(
+        after >= Duration::from_millis(200),
+        "the move came {after:?} after ponderhit: the clock ran while pondering"
+    );
+    assert!(
+        after < Duration::from_millis(2000),
+        "movetime 400 ms took {after:?} after ponderhit"
+    );
+    assert!(!r.best.is_none());
+}

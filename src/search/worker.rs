@@ -68,6 +68,11 @@ pub struct Worker {
     checks: [bool; MAX_PLY + 2],
     /// Main thread only: deadline and node limit checks.
     pub deadline: Option<Instant>,
+    /// Main thread only: the hard budget (ms), and when the clock started running (the search
+    /// start, or the ponder hit: a ponder search's clock starts then).
+    pub hard_ms: Option<u64>,
+    pub clock_start: Instant,
+    pub pondered: bool,
     pub node_limit: Option<u64>,
     pub all_counters: Vec<Arc<NodeCounter>>,
     /// Root moves for this search.
@@ -98,6 +103,9 @@ impl Worker {
             pv_len: [0; MAX_PLY + 1],
             checks: [false; MAX_PLY + 2],
             deadline: None,
+            hard_ms: None,
+            clock_start: Instant::now(),
+            pondered: false,
             node_limit: None,
             all_counters: Vec::new(),
             root_moves: Vec::new(),
@@ -128,10 +136,12 @@ impl Worker {
         }
     }
 
-    fn check_limits(&self) {
+    fn check_limits(&mut self) {
         if self.shared.pondering.load(Relaxed) {
+            self.pondered = true;
             return;
         }
+        self.start_clock_after_ponderhit();
         if let Some(d) = self.deadline {
             if Instant::now() >= d {
                 self.shared.stop.store(true, Relaxed);
@@ -142,6 +152,18 @@ impl Worker {
             if total >= limit {
                 self.shared.stop.store(true, Relaxed);
             }
+        }
+    }
+
+    /// After a ponder hit the clock runs from now.
+    pub fn start_clock_after_ponderhit(&mut self) {
+        if self.pondered {
+            self.pondered = false;
+            let now = Instant::now();
+            self.clock_start = now;
+            self.deadline = self
+                .hard_ms
+                .map(|h| now + std::time::Duration::from_millis(h));
         }
     }
 
