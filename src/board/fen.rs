@@ -1,6 +1,6 @@
 //! FEN: standard FEN for FIDE chess, extended for the other games as `docs/fen.md` describes
 //! (multi-digit empty runs, hands in `[...]`, seat to move, e.p. squares run together as
-//! Fairy-Stockfish writes them, `*` for an empty neutral carrier and `^` before a piece that
+//! Fairy-Stockfish writes them, `()` for an empty neutral carrier and `(X)` for a piece that
 //! rides one). Parsing never panics: every malformed field is an error saying what is wrong.
 
 use super::geometry::Square;
@@ -89,15 +89,14 @@ pub fn parse(v: &Variant, fen: &str) -> Result<ParsedFen, String> {
         let b = row.as_bytes();
         let mut file: u32 = 0;
         let mut j = 0;
-        let mut carried = false;
+        // Inside "(...)": a neutral carrier square (FF-25), empty or holding one piece.
+        let mut carrier_open = false;
+        let mut carrier_filled = false;
         while j < b.len() {
             let c = b[j];
             if c.is_ascii_digit() {
-                if carried {
-                    return Err(format!(
-                        "'^' on rank {} is not followed by a piece",
-                        rank + 1
-                    ));
+                if carrier_open {
+                    return Err(format!("a digit inside '(...)' on rank {}", rank + 1));
                 }
                 let start = j;
                 while j < b.len() && b[j].is_ascii_digit() {
@@ -110,25 +109,30 @@ pub fn parse(v: &Variant, fen: &str) -> Result<ParsedFen, String> {
                 file = file.saturating_add(n);
                 continue;
             }
+            let too_long = |file: u32| {
+                (file >= v.files as u32)
+                    .then(|| format!("rank {} is longer than {} files", rank + 1, v.files))
+            };
             match c {
-                b'^' => {
-                    if carried {
-                        return Err("'^^' in board".into());
+                b'(' => {
+                    if carrier_open {
+                        return Err(format!("'(' inside '(...)' on rank {}", rank + 1));
                     }
-                    carried = true;
+                    if !v.carriers {
+                        return Err(format!("{} has no carriers, but the FEN has '('", v.name));
+                    }
+                    if let Some(e) = too_long(file) {
+                        return Err(e);
+                    }
+                    carrier_open = true;
+                    carrier_filled = false;
                 }
-                b'*' => {
-                    if carried {
-                        return Err("'^*' in board".into());
-                    }
-                    if file >= v.files as u32 {
-                        return Err(format!(
-                            "rank {} is longer than {} files",
-                            rank + 1,
-                            v.files
-                        ));
+                b')' => {
+                    if !carrier_open {
+                        return Err(format!("')' without '(' on rank {}", rank + 1));
                     }
                     out.carriers.push(Square::new(file as u8, rank));
+                    carrier_open = false;
                     file += 1;
                 }
                 c if c.is_ascii_alphabetic() => {
@@ -136,27 +140,28 @@ pub fn parse(v: &Variant, fen: &str) -> Result<ParsedFen, String> {
                         format!("unknown piece letter '{}' for {}", c as char, v.name)
                     })?;
                     let army = if c.is_ascii_uppercase() { 0 } else { 1 };
-                    if file >= v.files as u32 {
-                        return Err(format!(
-                            "rank {} is longer than {} files",
-                            rank + 1,
-                            v.files
-                        ));
+                    if let Some(e) = too_long(file) {
+                        return Err(e);
                     }
-                    let sq = Square::new(file as u8, rank);
-                    out.pieces.push((sq, Piece::new(army, kind)));
-                    if carried {
-                        out.carriers.push(sq);
-                        carried = false;
+                    if carrier_open {
+                        if carrier_filled {
+                            return Err(format!("two pieces inside '(...)' on rank {}", rank + 1));
+                        }
+                        carrier_filled = true;
+                        out.pieces
+                            .push((Square::new(file as u8, rank), Piece::new(army, kind)));
+                    } else {
+                        out.pieces
+                            .push((Square::new(file as u8, rank), Piece::new(army, kind)));
+                        file += 1;
                     }
-                    file += 1;
                 }
                 _ => return Err(format!("unexpected character '{}' in board", c as char)),
             }
             j += 1;
         }
-        if carried {
-            return Err(format!("'^' at the end of rank {}", rank + 1));
+        if carrier_open {
+            return Err(format!("'(' not closed on rank {}", rank + 1));
         }
         if file != v.files as u32 {
             return Err(format!(
@@ -320,14 +325,14 @@ pub fn write(pos: &Position) -> String {
                         write!(s, "{empty}").unwrap();
                         empty = 0;
                     }
-                    match cell {
-                        None => s.push('*'),
-                        Some(p) => {
-                            if carrier {
-                                s.push('^');
-                            }
+                    match (cell, carrier) {
+                        (None, _) => s.push_str("()"),
+                        (Some(p), true) => {
+                            s.push('(');
                             s.push(piece_char(v, p));
+                            s.push(')');
                         }
+                        (Some(p), false) => s.push(piece_char(v, p)),
                     }
                 }
             }

@@ -318,6 +318,7 @@ pub(super) fn compile(
         draws,
         royal_mask,
         drops: false,
+        carriers: cfg.carriers,
         attacks,
         initial_ranks: [[0; MAX_KINDS]; MAX_ARMIES],
         promotion_zone,

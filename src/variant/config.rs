@@ -17,6 +17,9 @@ pub struct VariantConfig {
     pub ranks: Spanned<u8>,
     /// Start position in Estuary FEN.
     pub start: Spanned<String>,
+    /// The board has a neutral carrier layer (Flight and Ferry's Ferries, FF-25 FEN `(R)`).
+    #[serde(default)]
+    pub carriers: bool,
     /// What "forward" means for direction-dependent moves.
     #[serde(default)]
     pub forward: ForwardRule,

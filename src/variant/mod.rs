@@ -173,6 +173,8 @@ pub struct Variant {
     pub royal_mask: u32,
     /// Pieces may be dropped from hands (reserves).
     pub drops: bool,
+    /// Squares may hold a neutral carrier under a piece.
+    pub carriers: bool,
     /// Attack tables by orientation.
     pub attacks: [AttackTable; 2],
     /// Per army, per kind: the ranks (bit mask) where that kind stands at the start.
