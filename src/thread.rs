@@ -186,27 +186,27 @@ impl Engine {
 
     /// Ask the current search to stop (from any thread); returns at once.
     pub fn stop(&self) {
+        self.with_current(|s| {
+            s.pondering.store(false, Relaxed);
+            s.stop.store(true, Relaxed);
+        });
+    }
+
+    /// Run `f` on the current search's shared state, if a search was started.
+    fn with_current(&self, f: impl FnOnce(&Shared)) {
         if let Some(s) = self
             .current
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .as_ref()
         {
-            s.pondering.store(false, Relaxed);
-            s.stop.store(true, Relaxed);
+            f(s);
         }
     }
 
     /// The opponent played the pondered move: the clock starts now.
     pub fn ponderhit(&self) {
-        if let Some(s) = self
-            .current
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .as_ref()
-        {
-            s.pondering.store(false, Relaxed);
-        }
+        self.with_current(|s| s.pondering.store(false, Relaxed));
     }
 
     /// Is a search running?

@@ -4,11 +4,11 @@
 use super::*;
 
 impl Position {
-    /// Play a move (legal or at least pseudo-legal: the generator's output).
-    pub fn make(&mut self, m: Move) {
-        let v = self.variant;
-        let army = self.army();
-        let mut undo = Undo {
+    /// What every move (null moves too) saves and resets first: the undo record, with the
+    /// e.p. squares cleared and the move-rule counter advanced.
+    #[inline]
+    fn begin_move(&mut self, m: Move) -> Undo {
+        let undo = Undo {
             mv: m,
             moved: Cell::EMPTY,
             captured: Cell::EMPTY,
@@ -21,6 +21,14 @@ impl Position {
         };
         self.clear_ep();
         self.halfmove = self.halfmove.saturating_add(1);
+        undo
+    }
+
+    /// Play a move (legal or at least pseudo-legal: the generator's output).
+    pub fn make(&mut self, m: Move) {
+        let v = self.variant;
+        let army = self.army();
+        let mut undo = self.begin_move(m);
         let (from, to) = (m.from(), m.to());
         match m.kind() {
             MoveKind::Normal | MoveKind::MultiStep => {
@@ -133,19 +141,7 @@ impl Position {
 
     /// Pass the turn without moving (null move, for search). Must be undone with `unmake_null`.
     pub fn make_null(&mut self) {
-        let undo = Undo {
-            mv: Move::NONE,
-            moved: Cell::EMPTY,
-            captured: Cell::EMPTY,
-            captured_at: Square::NONE,
-            castling: self.castling,
-            ep: self.ep,
-            ep_victim: self.ep_victim,
-            halfmove: self.halfmove,
-            key: self.key,
-        };
-        self.clear_ep();
-        self.halfmove = self.halfmove.saturating_add(1);
+        let undo = self.begin_move(Move::NONE);
         self.history.push(undo);
         self.game_ply += 1;
         self.next_seat();
