@@ -21,6 +21,9 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+/// Plies searched beyond a proven mate's distance before the search stops.
+const MATE_EXTRA_PLIES: i32 = 4;
+
 /// Default hash size in MB.
 pub const DEFAULT_HASH_MB: usize = 64;
 
@@ -457,6 +460,15 @@ fn run_search(slot: &mut Option<Worker>, job: MainJob, helpers: &Helpers) -> Sea
             if score >= MATE_BOUND && (crate::search::MATE - score + 1) / 2 <= m as i32 {
                 return false;
             }
+        }
+        // A proven mate, searched a few plies past its distance, will not change: stop
+        // (except in analysis, which runs until told).
+        let mate_plies = crate::search::MATE - score.abs();
+        if score.abs() >= MATE_BOUND
+            && depth as i32 >= mate_plies + MATE_EXTRA_PLIES
+            && !limits.infinite
+        {
+            return false;
         }
         let pondering = w.shared.pondering.load(Relaxed);
         if !pondering {

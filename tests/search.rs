@@ -310,3 +310,24 @@ fn the_clock_starts_at_ponderhit() {
     );
     assert!(!r.best.is_none());
 }
+
+#[test]
+fn a_proven_mate_ends_a_timed_search_early() {
+    let mut e = Engine::new(1, 16);
+    let p = pos("normal", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    let t = Instant::now();
+    let r = e.search(
+        &p,
+        Limits {
+            movetime: Some(10_000),
+            ..Default::default()
+        },
+        Arc::new(Silent),
+    );
+    assert_eq!(r.score.mate_moves(), Some(1));
+    assert!(
+        t.elapsed() < Duration::from_secs(5),
+        "a mate in 1 took {:?} of a 10 s budget",
+        t.elapsed()
+    );
+}
