@@ -1,6 +1,7 @@
 //! The `estuary` binary as a child process on pipes, driven like an expect script: send a line,
 //! wait (with a timeout) for a line that matches. A failed expectation panics with the whole
-//! transcript, so a protocol test failure shows what the engine said.
+//! transcript, so a protocol test failure shows what the engine said. The CECP helpers live
+//! here; `uci_proc.rs` is the UCI layer on top.
 
 #![allow(dead_code)]
 
@@ -75,11 +76,16 @@ impl EngineProc {
     /// Send one line.
     pub fn send(&mut self, line: &str) {
         self.transcript.push(format!("> {line}"));
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    /// Send raw bytes, not recorded in the transcript (junk tests).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
         let stdin = self.stdin.as_mut().expect("stdin still open");
-        stdin
-            .write_all(format!("{line}\n").as_bytes())
-            .and_then(|_| stdin.flush())
-            .unwrap_or_else(|e| panic!("writing {line:?}: {e}\n{}", self.dump()));
+        if let Err(e) = stdin.write_all(bytes).and_then(|_| stdin.flush()) {
+            let text = String::from_utf8_lossy(bytes);
+            self.fail(&format!("writing {text:?}: {e}"));
+        }
     }
 
     /// Close stdin (end of input).
@@ -125,7 +131,7 @@ impl EngineProc {
                         return got;
                     }
                 }
-                None => panic!("no line {what} within {timeout:?}\n{}", self.dump()),
+                None => self.fail(&format!("no line {what} within {timeout:?}")),
             }
         }
     }
@@ -133,7 +139,15 @@ impl EngineProc {
     /// Lines up to and including the first one starting with `prefix`.
     #[track_caller]
     pub fn lines_until(&mut self, prefix: &str) -> Vec<String> {
-        self.until(&format!("starting {prefix:?}"), |l| l.starts_with(prefix))
+        self.lines_until_within(prefix, TIMEOUT)
+    }
+
+    /// As `lines_until`, with its own timeout.
+    #[track_caller]
+    pub fn lines_until_within(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
+        self.until_within(&format!("starting {prefix:?}"), timeout, |l| {
+            l.starts_with(prefix)
+        })
     }
 
     /// The first line starting with `prefix` (earlier lines are skipped).
@@ -182,6 +196,12 @@ impl EngineProc {
             std::thread::sleep(Duration::from_millis(10));
         }
         None
+    }
+
+    /// Fail with the transcript.
+    #[track_caller]
+    pub fn fail(&self, why: &str) -> ! {
+        panic!("{why}\n{}", self.dump());
     }
 
     /// The transcript as text.
