@@ -426,7 +426,9 @@ fn run_search(slot: &mut Option<Worker>, job: MainJob, helpers: &Helpers) -> Sea
                 pos: job.pos.clone(),
                 shared: Arc::clone(&job.shared),
                 counters: counters.clone(),
-                depth_limit,
+                // Helpers search on until the main thread stops them (as in Stockfish), so
+                // none sits idle after reaching the depth limit first.
+                depth_limit: MAX_PLY as u32 - 1,
                 reply: reply_tx.clone(),
             })));
         }
@@ -476,7 +478,10 @@ fn run_search(slot: &mut Option<Worker>, job: MainJob, helpers: &Helpers) -> Sea
                 // Don't start an iteration unlikely to finish.
                 w.start_clock_after_ponderhit();
                 let used = w.clock_start.elapsed().as_millis() as u64;
-                if used * 2 >= soft || (single && depth >= 4) {
+                // A fixed movetime is used to its end (the hard deadline stops the search);
+                // a clock budget starts no iteration past half of it.
+                let fixed = limits.movetime.is_some();
+                if (!fixed && used * 2 >= soft) || (single && depth >= 4) {
                     return false;
                 }
             }
