@@ -15,7 +15,7 @@ use crate::search::worker::{NodeCounter, Shared, Worker};
 use crate::search::{Limits, Listener, Score, SearchInfo, SearchResult, MATE_BOUND, MAX_PLY};
 use crate::tt::TranspositionTable;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
@@ -76,7 +76,6 @@ pub struct Engine {
     threads: usize,
     current: Mutex<Option<Arc<Shared>>>,
     status: Arc<Status>,
-    hard_ms: Arc<AtomicU64>,
 }
 
 impl Engine {
@@ -93,7 +92,6 @@ impl Engine {
                 idle: Condvar::new(),
                 last: Mutex::new(None),
             }),
-            hard_ms: Arc::new(AtomicU64::new(u64::MAX)),
         };
         e.set_threads(threads);
         e
@@ -127,11 +125,10 @@ impl Engine {
         let (tx, rx) = channel::<MainMsg>();
         let helpers = Arc::clone(&self.helpers);
         let status = Arc::clone(&self.status);
-        let hard = Arc::clone(&self.hard_ms);
         let h = std::thread::Builder::new()
             .name("search-main".into())
             .stack_size(16 << 20)
-            .spawn(move || main_loop(rx, helpers, status, hard))
+            .spawn(move || main_loop(rx, helpers, status))
             .expect("spawn search thread");
         self.main = Some((tx, h));
         self.threads = n;
@@ -367,12 +364,7 @@ fn iterate(
     w.completed.clone()
 }
 
-fn main_loop(
-    rx: Receiver<MainMsg>,
-    helpers: Arc<Helpers>,
-    status: Arc<Status>,
-    _hard: Arc<AtomicU64>,
-) {
+fn main_loop(rx: Receiver<MainMsg>, helpers: Arc<Helpers>, status: Arc<Status>) {
     let mut worker: Option<Worker> = None;
     while let Ok(msg) = rx.recv() {
         match msg {

@@ -314,7 +314,6 @@ impl Worker {
                 .rev()
                 .take(limit)
                 .skip(1)
-                .step_by(1)
                 .any(|k| k == key)
             {
                 return true;
