@@ -6,10 +6,10 @@
 //!
 //! Scores are centipawns from the point of view of the army to move.
 
-use crate::board::geometry::{squares, BOARD_CELLS};
 use crate::board::{Position, Square};
-use crate::movegen::walk_piece;
+use crate::rules::moves::piece_moves;
 use crate::rules::victory;
+use crate::types::geometry::{squares, BOARD_CELLS};
 use crate::variant::{Orientation, Variant, MAX_KINDS};
 use dashmap::DashMap;
 use std::sync::{Arc, OnceLock};
@@ -177,9 +177,9 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
             let k = pos.piece_at(sq).piece_unchecked().kind() as usize;
             if t.mobility_weight[k] != 0 {
                 let mut n = 0;
-                walk_piece(pos, sq, pos.orientation_of(army, sq), true, |_, _, _| {
-                    n += 1
-                });
+                let piece = pos.piece_at(sq).piece_unchecked();
+                let seat = pos.next_seat_of(army);
+                piece_moves(pos, pos.cells(), seat, sq, piece, true, |_, _, _| n += 1);
                 mobility[a] += t.mobility_weight[k] * (n - 4);
             }
         }

@@ -14,4 +14,5 @@ pub mod search;
 pub mod thread;
 pub mod tools;
 pub mod tt;
+pub mod types;
 pub mod variant;

@@ -8,7 +8,7 @@
 //! castling as the king's move to its destination (`e1g1`, Two Kingdoms `f1i1`).
 
 use crate::board::{Move, MoveKind, MoveList, Position, Square};
-use crate::movegen::legal_moves;
+use crate::rules::legal_moves;
 use crate::variant::Variant;
 
 /// Which protocol's numbering to use.

@@ -9,7 +9,7 @@
 
 use crate::board::{Move, MoveList, Position};
 use crate::eval;
-use crate::movegen::legal_moves;
+use crate::rules::legal_moves;
 use crate::search::timeman::budget;
 use crate::search::worker::{NodeCounter, Shared, Worker};
 use crate::search::{Limits, Listener, Score, SearchInfo, SearchResult, MATE_BOUND, MAX_PLY};

@@ -10,12 +10,12 @@
 //! bucket (64 bytes, one cache line) = 4 entries x 16 bytes
 //! entry  = word0: key ^ data
 //!          word1: data
-//! data   = bits  0..26  move (the 26 bits of `Move`)
-//!          bits 26..42  score (i16, mate scores relative to the node)
-//!          bits 42..50  depth (u8; 0 = quiescence)
-//!          bits 50..52  bound (1 upper, 2 lower, 3 exact)
-//!          bits 52..58  generation (age, 6 bits)
-//!          bits 58..64  unused
+//! data   = bits  0..27  move (all `Move::BITS` bits of `Move`)
+//!          bits 27..43  score (i16, mate scores relative to the node)
+//!          bits 43..51  depth (u8; 0 = quiescence)
+//!          bits 51..53  bound (1 upper, 2 lower, 3 exact)
+//!          bits 53..59  generation (age, 6 bits)
+//!          bits 59..64  unused
 //! ```
 //! Replacement: within the bucket, the entry with the same key, else the empty one, else the
 //! one with the lowest `depth - 4 * age` (older generations go first).
@@ -42,7 +42,13 @@ pub struct TtHit {
 }
 
 const ENTRIES_PER_BUCKET: usize = 4;
-const MOVE_MASK: u64 = (1 << 26) - 1;
+const MOVE_BITS: u32 = Move::BITS;
+const MOVE_MASK: u64 = (1 << MOVE_BITS) - 1;
+const SCORE_SHIFT: u32 = MOVE_BITS;
+const DEPTH_SHIFT: u32 = SCORE_SHIFT + 16;
+const BOUND_SHIFT: u32 = DEPTH_SHIFT + 8;
+const GENERATION_SHIFT: u32 = BOUND_SHIFT + 2;
+const _: () = assert!(GENERATION_SHIFT + 6 <= 64);
 
 #[repr(C, align(64))]
 struct Bucket {
@@ -57,14 +63,14 @@ pub struct TranspositionTable {
 
 fn pack(mv: Move, score: i16, depth: u8, bound: Bound, generation: u8) -> u64 {
     (mv.0 as u64 & MOVE_MASK)
-        | (score as u16 as u64) << 26
-        | (depth as u64) << 42
-        | (bound as u64) << 50
-        | ((generation & 63) as u64) << 52
+        | (score as u16 as u64) << SCORE_SHIFT
+        | (depth as u64) << DEPTH_SHIFT
+        | (bound as u64) << BOUND_SHIFT
+        | ((generation & 63) as u64) << GENERATION_SHIFT
 }
 
 fn unpack(data: u64) -> (TtHit, u8) {
-    let bound = match data >> 50 & 3 {
+    let bound = match data >> BOUND_SHIFT & 3 {
         1 => Bound::Upper,
         2 => Bound::Lower,
         3 => Bound::Exact,
@@ -73,11 +79,11 @@ fn unpack(data: u64) -> (TtHit, u8) {
     (
         TtHit {
             mv: Move((data & MOVE_MASK) as u32),
-            score: (data >> 26 & 0xFFFF) as u16 as i16,
-            depth: (data >> 42 & 0xFF) as u8,
+            score: (data >> SCORE_SHIFT & 0xFFFF) as u16 as i16,
+            depth: (data >> DEPTH_SHIFT & 0xFF) as u8,
             bound,
         },
-        (data >> 52 & 63) as u8,
+        (data >> GENERATION_SHIFT & 63) as u8,
     )
 }
 

@@ -6,8 +6,8 @@ mod common;
 
 use common::{fide, tk};
 use estuary::board::{MoveKind, MoveList, Position};
-use estuary::movegen::legal_moves;
 use estuary::notation::{move_text, Dialect};
+use estuary::rules::legal_moves;
 use estuary::variant::Variant;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -7,8 +7,8 @@ mod common;
 
 use common::{fide, pos, tk};
 use estuary::board::{Move, MoveList, Position, Square};
-use estuary::movegen::legal_moves;
 use estuary::notation::{move_text, parse_move, parse_square, square, Dialect};
+use estuary::rules::legal_moves;
 
 const TK_START: &str = "rnabqkbanr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNABQKBANR w KQkq - 0 1";
 const FIDE_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -11,8 +11,8 @@
 mod common;
 
 use estuary::board::{MoveList, Position};
-use estuary::movegen::legal_moves;
 use estuary::notation::{move_text, Dialect};
+use estuary::rules::legal_moves;
 use estuary::tools::perft::{divide, perft};
 use estuary::variant::{builtin, Variant};
 use std::path::{Path, PathBuf};

@@ -44,10 +44,10 @@ fn play(p: &mut Position, line: &[&str]) {
 
 /// The piece letter on a UCI square, '.' when empty.
 fn letter_at(p: &Position, square: &str) -> char {
-    let (sq, _) = estuary::board::fen::parse_square(p.variant(), square).unwrap();
+    let (sq, _) = estuary::variant::fen::parse_square(p.variant(), square).unwrap();
     match p.piece_at(sq).piece() {
         None => '.',
-        Some(piece) => estuary::board::fen::piece_char(p.variant(), piece),
+        Some(piece) => p.variant().piece_char(piece),
     }
 }
 
@@ -68,7 +68,7 @@ fn tk_1_board_is_10x10() {
     let corner = |sq: Square| (sq.file() + sq.rank()) % 2;
     assert_eq!(corner(Square::new(0, 0)), corner(Square::new(9, 9)));
     // There is no k-file and no 11th rank.
-    let f = estuary::board::fen::parse_square;
+    let f = estuary::variant::fen::parse_square;
     assert!(f(v, "j10").is_some() && f(v, "k1").is_none() && f(v, "a11").is_none());
 }
 
@@ -213,7 +213,7 @@ fn tk_5_knight_is_knight_plus_zebra() {
     );
     // The zebra leap captures, and gives check: a black knight on h4 mates a smothered king j1.
     let mut p = pos(tk(), "5k4/10/10/10/10/10/7n2/10/7PPP/8RK w - - 0 1");
-    assert!(estuary::movegen::in_check(&p));
+    assert!(estuary::rules::in_check(&p));
     assert!(legal(&mut p).is_empty());
 }
 
@@ -477,7 +477,7 @@ fn tk_11_checkmate_and_stalemate() {
     // Stalemate: White king a1 against a general on b3; a draw.
     let mut p = pos(tk(), "9k/10/10/10/10/10/10/1q8/10/K9 w - - 0 1");
     assert!(legal(&mut p).is_empty());
-    assert!(!estuary::movegen::in_check(&p));
+    assert!(!estuary::rules::in_check(&p));
     assert_eq!(
         outcome(&mut p),
         Some(Outcome::Draw {

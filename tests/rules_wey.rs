@@ -14,9 +14,9 @@ mod wey_reference;
 
 use common::{assert_moves, legal, legal_from, moves};
 use estuary::board::{MoveKind, MoveList, Position};
-use estuary::movegen::legal_moves;
 use estuary::notation::{parse_move, Dialect};
-use estuary::rules::victory::{outcome, Outcome};
+use estuary::rules::legal_moves;
+use estuary::rules::{outcome, Outcome};
 use estuary::tools::perft::perft;
 use estuary::variant::Variant;
 use rand::{Rng, SeedableRng};

@@ -2,7 +2,7 @@
 //! that uses only the move generator), no hanging pieces, `stop` honoured, a deterministic bench.
 
 use estuary::board::{MoveList, Position};
-use estuary::movegen::{attacked, in_check, legal_moves};
+use estuary::rules::{attacked, in_check, legal_moves};
 use estuary::search::{Limits, Score, Silent};
 use estuary::thread::Engine;
 use estuary::variant::builtin;

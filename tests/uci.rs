@@ -6,8 +6,8 @@
 mod uci_proc;
 
 use estuary::board::{MoveList, Position};
-use estuary::movegen::legal_moves;
 use estuary::notation::{move_text, Dialect};
+use estuary::rules::legal_moves;
 use estuary::variant::builtin;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

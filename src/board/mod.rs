@@ -1,14 +1,11 @@
-//! The board layer: geometry, pieces, moves, positions, Zobrist keys and FEN.
-//! It depends only on `variant`; nothing here knows about search or protocols.
+//! The board layer: moves, positions with make/unmake, Zobrist keys, writing FEN.
+//! It depends only on `types` and `variant`; nothing here knows rules, search or protocols.
 
-pub mod fen;
-pub mod geometry;
 pub mod moves;
-pub mod piece;
 pub mod position;
 pub mod zobrist;
 
-pub use geometry::Square;
+pub use crate::types::geometry;
+pub use crate::types::{Cell, Piece, Square};
 pub use moves::{Move, MoveKind, MoveList};
-pub use piece::{Cell, Piece};
 pub use position::Position;

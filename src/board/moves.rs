@@ -4,12 +4,15 @@
 //! ```text
 //!  bits 0..9   from square (mailbox index; unused for drops)
 //!  bits 9..18  to square
-//!  bits 18..21 kind: normal, multi-step (sets e.p.), e.p. capture, castle king/queen side, drop
-//!  bits 21..26 promotion or dropped kind + 1 (0 = none)
+//!  bits 18..22 kind (`MoveKind`, 4 bits: room for the carrier moves of Flight and Ferry)
+//!  bits 22..27 promotion or dropped kind + 1 (0 = none)
 //! ```
+//! `Move::BITS` bits in all; the transposition table stores them whole. Kind codes that name no
+//! kind decode as `MoveKind::Invalid`, which no generator produces, so a corrupted move (a hash
+//! collision) can never be read as a real one.
 //! Text forms live in `crate::notation`, once for every protocol.
 
-use super::geometry::Square;
+use crate::types::geometry::Square;
 use std::fmt;
 
 /// What a move does beyond moving one piece.
@@ -22,7 +25,26 @@ pub enum MoveKind {
     EnPassant = 2,
     CastleKing = 3,
     CastleQueen = 4,
+    /// A piece from a reserve onto an empty square (MIT-9); `promotion()` is the dropped kind.
     Drop = 5,
+    /// A code that names no kind: never generated, never legal.
+    Invalid = 15,
+}
+
+impl MoveKind {
+    /// Decode the 4-bit field: every code maps to exactly one kind, unknown codes to `Invalid`.
+    #[inline]
+    pub const fn from_bits(bits: u32) -> MoveKind {
+        match bits & 15 {
+            0 => MoveKind::Normal,
+            1 => MoveKind::MultiStep,
+            2 => MoveKind::EnPassant,
+            3 => MoveKind::CastleKing,
+            4 => MoveKind::CastleQueen,
+            5 => MoveKind::Drop,
+            _ => MoveKind::Invalid,
+        }
+    }
 }
 
 /// A move. `Move::NONE` (0) is no move.
@@ -31,6 +53,8 @@ pub struct Move(pub u32);
 
 impl Move {
     pub const NONE: Move = Move(0);
+    /// Bits a move uses.
+    pub const BITS: u32 = 27;
 
     #[inline]
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
@@ -38,11 +62,11 @@ impl Move {
     }
     #[inline]
     pub const fn with_promotion(from: Square, to: Square, kind: MoveKind, promo: u8) -> Move {
-        Move(Move::new(from, to, kind).0 | (promo as u32 + 1) << 21)
+        Move(Move::new(from, to, kind).0 | (promo as u32 + 1) << 22)
     }
     #[inline]
     pub const fn drop(kind: u8, to: Square) -> Move {
-        Move((to.0 as u32) << 9 | (MoveKind::Drop as u32) << 18 | (kind as u32 + 1) << 21)
+        Move((to.0 as u32) << 9 | (MoveKind::Drop as u32) << 18 | (kind as u32 + 1) << 22)
     }
     #[inline]
     pub const fn from(self) -> Square {
@@ -54,19 +78,12 @@ impl Move {
     }
     #[inline]
     pub const fn kind(self) -> MoveKind {
-        match self.0 >> 18 & 7 {
-            0 => MoveKind::Normal,
-            1 => MoveKind::MultiStep,
-            2 => MoveKind::EnPassant,
-            3 => MoveKind::CastleKing,
-            4 => MoveKind::CastleQueen,
-            _ => MoveKind::Drop,
-        }
+        MoveKind::from_bits(self.0 >> 18)
     }
     /// Promotion kind (or dropped kind for drops).
     #[inline]
     pub const fn promotion(self) -> Option<u8> {
-        let p = self.0 >> 21 & 31;
+        let p = self.0 >> 22 & 31;
         if p == 0 {
             None
         } else {
@@ -76,6 +93,22 @@ impl Move {
     #[inline]
     pub const fn is_none(self) -> bool {
         self.0 == 0
+    }
+    /// The dropped kind, for a drop.
+    #[inline]
+    pub const fn dropped(self) -> Option<u8> {
+        match self.kind() {
+            MoveKind::Drop => self.promotion(),
+            _ => None,
+        }
+    }
+    /// The kind a moving piece becomes, for a board move that promotes.
+    #[inline]
+    pub const fn promotes_to(self) -> Option<u8> {
+        match self.kind() {
+            MoveKind::Drop => None,
+            _ => self.promotion(),
+        }
     }
     #[inline]
     pub const fn is_castle(self) -> bool {
@@ -194,5 +227,17 @@ mod tests {
             Move::new(a, b, MoveKind::CastleQueen).kind(),
             MoveKind::CastleQueen
         );
+        assert!(m.0 < 1 << Move::BITS && d.0 < 1 << Move::BITS);
+    }
+
+    #[test]
+    fn every_kind_code_decodes_to_itself_or_invalid() {
+        for code in 0..16u32 {
+            let k = MoveKind::from_bits(code);
+            assert!(k as u32 == code || k == MoveKind::Invalid, "code {code}");
+        }
+        // A code no kind has is never read as a drop (the old 3-bit decode did that).
+        assert_eq!(MoveKind::from_bits(6), MoveKind::Invalid);
+        assert_eq!(Move(7 << 18).kind(), MoveKind::Invalid);
     }
 }

@@ -2,13 +2,14 @@
 //! rights, e.p. squares and counters, with incremental Zobrist key, piece lists and in-place
 //! make/unmake.
 
-use super::fen::{self, ParsedFen};
-use super::geometry::{squares, Square, BOARD_CELLS};
 use super::moves::{Move, MoveKind};
-use super::piece::{Cell, Piece};
 use super::zobrist::{keys, HAND_GROUPS, MAX_HAND};
+use crate::types::geometry::{squares, Square, BOARD_CELLS};
+use crate::types::piece::{Cell, Piece};
+mod fen;
 mod makemove;
 
+use crate::variant::fen::ParsedFen;
 use crate::variant::{Orientation, Variant, MAX_ARMIES, MAX_KINDS};
 
 /// Most pieces one army may have on the board.
@@ -44,8 +45,9 @@ pub struct Position {
     ep: [Square; 2],
     ep_victim: Square,
     halfmove: u16,
-    /// Plies since the game's first move number 1 (from the FEN's move number).
-    game_ply: u32,
+    /// The FEN move number: it grows after each move of a seat of army 1 (Black), so a
+    /// four-seat game counts one per Black move (MIT-17) and two-seat games count as FIDE.
+    fullmove: u32,
     key: u64,
     counts: [[u8; MAX_KINDS]; MAX_ARMIES],
     plist: [[Square; MAX_PIECES]; MAX_ARMIES],
@@ -63,7 +65,39 @@ impl Position {
 
     /// Build a position from FEN, rejecting illegal ones with a reason.
     pub fn from_fen(v: &'static Variant, text: &str) -> Result<Position, String> {
-        let parsed = fen::parse(v, text)?;
+        let parsed = crate::variant::fen::parse(v, text)?;
+        Position::from_parsed(v, &parsed)
+    }
+
+    /// This position with its pieces replaced by `pieces` and its castling rights by
+    /// `castling` (army, rook square); seat to move, carriers, reserves and counters are kept.
+    /// For CECP's `edit` mode.
+    pub fn edited(
+        &self,
+        pieces: &[(Square, Piece)],
+        castling: Vec<(u8, Square)>,
+    ) -> Result<Position, String> {
+        let v = self.variant;
+        let mut hands = Vec::new();
+        for (group, counts) in self.hands.iter().enumerate() {
+            for (kind, &n) in counts.iter().enumerate().take(v.kinds()) {
+                if n > 0 {
+                    hands.push((group, kind as u8, n));
+                }
+            }
+        }
+        let parsed = ParsedFen {
+            pieces: pieces.to_vec(),
+            carriers: squares(v.files, v.ranks)
+                .filter(|&s| self.carriers[s.index()])
+                .collect(),
+            hands,
+            seat: self.seat,
+            castling,
+            ep: Vec::new(),
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+        };
         Position::from_parsed(v, &parsed)
     }
 
@@ -80,10 +114,11 @@ impl Position {
             ep: [Square::NONE; 2],
             ep_victim: Square::NONE,
             halfmove: f.halfmove,
-            game_ply: (f.fullmove.max(1) - 1)
-                .checked_mul(v.seat_count() as u32)
-                .and_then(|p| p.checked_add(f.seat as u32))
-                .ok_or("move number too large")?,
+            fullmove: if f.fullmove < u32::MAX / 2 {
+                f.fullmove.max(1)
+            } else {
+                return Err("move number too large".into());
+            },
             key: 0,
             counts: [[0; MAX_KINDS]; MAX_ARMIES],
             plist: [[Square::NONE; MAX_PIECES]; MAX_ARMIES],
@@ -162,7 +197,7 @@ impl Position {
 
     /// One rank forward (as a mailbox step) for the army that moved last, at `sq`.
     fn ep_forward(&self, sq: Square) -> i16 {
-        if self.orientation_of(self.previous_army(), sq) == Orientation::Up {
+        if self.variant.orientation(self.previous_seat_id(), sq) == Orientation::Up {
             Square::delta(0, 1)
         } else {
             Square::delta(0, -1)
@@ -208,7 +243,7 @@ impl Position {
         let mut origin = first.offset(-forward);
         while empty(origin) {
             let delta = victim.0 as i16 - origin.0 as i16;
-            let t = &pt.tables[self.orientation_of(mover, origin) as usize];
+            let t = &pt.tables[v.orientation(self.previous_seat_id(), origin) as usize];
             let reaches = t
                 .leaps
                 .iter()
@@ -241,7 +276,7 @@ impl Position {
                 if royals == 0 {
                     return Err(format!("{side} has no royal piece"));
                 }
-                // The pin shortcut of `movegen::legal` assumes one royal piece per army.
+                // The pin shortcut of `rules::legal` assumes one royal piece per army.
                 if v.simple_legality && royals > 1 {
                     return Err(format!(
                         "{side} has {royals} royal pieces; {} allows one",
@@ -300,10 +335,29 @@ impl Position {
     pub fn army(&self) -> u8 {
         self.variant.seats[self.seat as usize].army
     }
+    /// The seat that moved last (by turn order).
+    #[inline]
+    pub fn previous_seat_id(&self) -> u8 {
+        let n = self.variant.seat_count();
+        ((self.seat as usize + n - 1) % n) as u8
+    }
     /// Army of the seat that moved last.
     pub fn previous_army(&self) -> u8 {
+        self.variant.seats[self.previous_seat_id() as usize].army
+    }
+    /// The seat of `army` that moves next: the seat to move if it plays `army`, else the first
+    /// such seat after it in turn order.
+    pub fn next_seat_of(&self, army: u8) -> u8 {
         let n = self.variant.seat_count();
-        self.variant.seats[(self.seat as usize + n - 1) % n].army
+        (0..n)
+            .map(|i| ((self.seat as usize + i) % n) as u8)
+            .find(|&s| self.variant.seats[s as usize].army == army)
+            .unwrap_or(self.seat)
+    }
+    /// The seat to move after this one.
+    #[inline]
+    pub fn next_seat_id(&self) -> u8 {
+        ((self.seat as usize + 1) % self.variant.seat_count()) as u8
     }
     #[inline]
     pub fn key(&self) -> u64 {
@@ -314,7 +368,7 @@ impl Position {
         self.halfmove
     }
     pub fn fullmove(&self) -> u32 {
-        self.game_ply / self.variant.seat_count() as u32 + 1
+        self.fullmove
     }
     /// Plies played since the root position was set.
     pub fn plies_played(&self) -> usize {
@@ -374,32 +428,6 @@ impl Position {
     pub fn has_hands(&self) -> bool {
         self.variant.drops
     }
-    /// The hand as written in FEN (without brackets).
-    pub fn hand_string(&self) -> String {
-        let v = self.variant;
-        let mut s = String::new();
-        for bank in 0..2 {
-            if bank == 1 {
-                s.push('|');
-            }
-            let before = s.len();
-            for army in 0..2u8 {
-                for (k, piece) in v.pieces.iter().enumerate() {
-                    for _ in 0..self.hands[army as usize * 2 + bank][k] {
-                        s.push(if army == 0 {
-                            piece.letter
-                        } else {
-                            piece.letter.to_ascii_lowercase()
-                        });
-                    }
-                }
-            }
-            if s.len() == before {
-                s.push('-');
-            }
-        }
-        s
-    }
     /// Castling rights in FEN.
     pub fn castling_string(&self) -> String {
         let mut s = String::new();
@@ -413,24 +441,23 @@ impl Position {
         }
         s
     }
-    /// FEN of the position.
-    pub fn fen(&self) -> String {
-        fen::write(self)
-    }
-    /// The orientation a piece of `army` on `sq` moves with, when the seat to move moves it.
+    /// The orientation a piece on `sq` moves with when the seat to move moves it.
     #[inline]
-    pub fn orientation_of(&self, army: u8, sq: Square) -> Orientation {
-        match self.variant.forward {
-            crate::variant::ForwardRule::Army => Variant::army_orientation(army),
-            crate::variant::ForwardRule::Seat => self.variant.seats[self.seat as usize].orientation,
-            crate::variant::ForwardRule::Bank => {
-                if crate::rules::river::faces_up(self.variant, sq) {
-                    Orientation::Up
-                } else {
-                    Orientation::Down
-                }
-            }
-        }
+    pub fn orientation(&self, sq: Square) -> Orientation {
+        self.variant.orientation(self.seat, sq)
+    }
+    /// Can the piece on `from`, moved by `seat`, capture en passant on `target` by one of its
+    /// `e` leaps? The one e.p. test of move generation and of marking e.p. squares.
+    #[inline]
+    pub fn ep_capture_reaches(&self, seat: u8, from: Square, target: Square) -> bool {
+        let v = self.variant;
+        let p = self.board[from.index()].piece_unchecked();
+        let pt = &v.pieces[p.kind() as usize];
+        pt.en_passant
+            && pt.tables[v.orientation(seat, from) as usize]
+                .leaps
+                .iter()
+                .any(|l| l.en_passant && from.offset(l.delta) == target)
     }
     /// The move that led here, if any was made on this object.
     pub fn last_move(&self) -> Move {

@@ -1,8 +1,8 @@
 //! Zobrist keys, drawn once from a fixed-seed generator so keys (and so bench node counts and
 //! TT behaviour) are the same on every run and machine.
 
-use super::geometry::BOARD_CELLS;
-use super::piece::Piece;
+use crate::types::geometry::BOARD_CELLS;
+use crate::types::piece::Piece;
 use crate::variant::{MAX_ARMIES, MAX_KINDS, MAX_SEATS};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -1,20 +1,23 @@
-//! Attack detection: "could `army` capture on this square now?" Used for check, castling and
-//! legality. Army-forward variants use the per-orientation attack tables (walk outward from the
-//! target); other variants fall back to walking every enemy piece's captures.
+//! Attack lookup through the compiled attack tables: walk outward from the target along every
+//! capturing vector and ray. The tables are built from the same move tables the walker uses;
+//! `crate::rules::attack` decides when a game is plain enough for them (and tests that they
+//! agree with walking every piece).
 
-use crate::board::{Position, Square};
-use crate::movegen::walk_piece;
-use crate::variant::{ForwardRule, Variant};
+use crate::types::geometry::BOARD_CELLS;
+use crate::types::{Cell, Square};
+use crate::variant::{Orientation, Variant};
 
-/// Is `sq` attacked by a piece of `by`?
+/// Could a piece of `by`, moving with `orient`, capture on `sq` (whatever stands there)?
+/// `None` when a circular rider of the tables could: those are found only by walking.
 #[inline]
-pub fn attacked(pos: &Position, sq: Square, by: u8) -> bool {
-    let v = pos.variant();
-    if v.forward != ForwardRule::Army {
-        return attacked_by_walking(pos, sq, by);
-    }
-    let t = &v.attacks[Variant::army_orientation(by) as usize];
-    let cells = pos.cells();
+pub fn by_tables(
+    v: &Variant,
+    cells: &[Cell; BOARD_CELLS],
+    sq: Square,
+    by: u8,
+    orient: Orientation,
+) -> Option<bool> {
+    let t = &v.attacks[orient as usize];
     for la in &t.leaps {
         let from = sq.offset(-la.delta);
         let c = cells[from.index()];
@@ -25,7 +28,7 @@ pub fn attacked(pos: &Position, sq: Square, by: u8) -> bool {
             if la.path_len > 1 && !cells[from.offset(la.path[1]).index()].is_empty() {
                 continue;
             }
-            return true;
+            return Some(true);
         }
     }
     for ra in &t.rays {
@@ -42,54 +45,19 @@ pub fn attacked(pos: &Position, sq: Square, by: u8) -> bool {
         if c.is_army(by) {
             let k = c.piece_unchecked().kind();
             if ra.unlimited >> k & 1 != 0 {
-                return true;
+                return Some(true);
             }
             if ra
                 .limited
                 .iter()
                 .any(|&(mask, max)| mask >> k & 1 != 0 && n <= max)
             {
-                return true;
+                return Some(true);
             }
         }
     }
     if t.circles != 0 {
-        return attacked_by_walking(pos, sq, by);
+        return None;
     }
-    false
-}
-
-/// The slow, general answer: walk every piece of `by` and see whether one captures on `sq`.
-/// Only an occupied `sq` can be captured on, so this answers for occupied squares (royal
-/// pieces); empty-square attacks (castling transit) need the attack tables.
-pub fn attacked_by_walking(pos: &Position, sq: Square, by: u8) -> bool {
-    for &from in pos.pieces_of(by) {
-        let mut hit = false;
-        walk_piece(
-            pos,
-            from,
-            pos.orientation_of(by, from),
-            false,
-            |to, capture, _| {
-                hit |= capture && to == sq;
-            },
-        );
-        if hit {
-            return true;
-        }
-    }
-    false
-}
-
-/// Is the seat to move in check (any of its royal pieces attacked)?
-pub fn in_check(pos: &Position) -> bool {
-    let v = pos.variant();
-    if v.royal_mask == 0 {
-        return false;
-    }
-    let us = pos.army();
-    let them = 1 - us;
-    pos.pieces_of(us).iter().any(|&s| {
-        v.royal_mask >> pos.piece_at(s).piece_unchecked().kind() & 1 != 0 && attacked(pos, s, them)
-    })
+    Some(false)
 }

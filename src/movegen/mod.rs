@@ -1,46 +1,31 @@
-//! Move generation: one generic walker over the compiled move tables of `variant`, plus the
-//! rule modules' extra moves (castling, e.p.). `legal` filters to legal moves; `attack`
-//! answers "is this square attacked".
-//!
-//! Pseudo-legal moves obey every movement rule; legal moves also leave no royal piece attacked.
+//! The move walker: one generic loop over the compiled move tables of a variant (leapers,
+//! lame leapers, riders, circular riders), and attack lookup through the compiled attack
+//! tables. It knows geometry and occupancy only; which of these moves a game allows (River,
+//! banks, castling, drops, legality) is for `crate::rules`, which builds on it.
 
 pub mod attack;
-pub mod legal;
 
-use crate::board::geometry::{Square, BOARD_CELLS};
-use crate::board::{Cell, Move, MoveKind, MoveList, Position};
-use crate::rules::{castling, river};
-use crate::variant::{Orientation, PieceType, Variant};
+use crate::types::geometry::{Square, BOARD_CELLS};
+use crate::types::{Cell, Piece};
+use crate::variant::{Orientation, Variant};
 
-pub use attack::{attacked, in_check};
-pub use legal::{is_legal, legal_moves};
-
-/// Which moves to generate.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Gen {
-    All,
-    /// Captures and promotions (for quiescence).
-    Noisy,
-}
-
-/// Call `f(to, is_capture, is_multistep)` for every destination of the piece on `from`,
-/// moving with `orient`.
-/// `quiet` = also non-capturing moves. Destinations reached several ways (circular riders) are
-/// reported once.
+/// Call `f(to, is_capture, is_multistep)` for every destination of `piece` standing on `from`
+/// of the board `cells`, moving with `orient`. `quiet` = also non-capturing moves. Destinations
+/// reached several ways (circular riders) are reported once. A capture is of a cell holding a
+/// piece of the other army.
 #[inline(always)]
-pub fn walk_piece<F: FnMut(Square, bool, bool)>(
-    pos: &Position,
+pub fn walk<F: FnMut(Square, bool, bool)>(
+    v: &Variant,
+    cells: &[Cell; BOARD_CELLS],
     from: Square,
+    piece: Piece,
     orient: Orientation,
     quiet: bool,
     mut f: F,
 ) {
-    let v = pos.variant();
-    let p = pos.piece_at(from).piece_unchecked();
-    let army = p.army();
-    let pt = &v.pieces[p.kind() as usize];
-    let initial_ok = v.initial_ranks[army as usize][p.kind() as usize] >> from.rank() & 1 != 0;
-    let cells = pos.cells();
+    let army = piece.army();
+    let pt = &v.pieces[piece.kind() as usize];
+    let initial_ok = v.initial_ranks[army as usize][piece.kind() as usize] >> from.rank() & 1 != 0;
     let t = &pt.tables[orient as usize];
     for l in &t.leaps {
         if l.initial && !initial_ok {
@@ -139,84 +124,5 @@ fn walk_circles<F: FnMut(Square, bool, bool)>(
                 }
             }
         }
-    }
-}
-
-/// Push a move, expanded into one move per promotion choice when it reaches the zone.
-#[inline(always)]
-fn push(
-    v: &Variant,
-    list: &mut MoveList,
-    army: u8,
-    pt: &PieceType,
-    from: Square,
-    to: Square,
-    kind: MoveKind,
-) {
-    if pt.promotes && v.promotion_zone[army as usize][to.index()] {
-        let p = v
-            .promotion
-            .as_ref()
-            .expect("promotes implies a promotion rule");
-        for &k in &p.choices {
-            list.push(Move::with_promotion(from, to, kind, k));
-        }
-    } else {
-        list.push(Move::new(from, to, kind));
-    }
-}
-
-/// Generate pseudo-legal moves of the seat to move.
-pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
-    let v = pos.variant();
-    let army = pos.army();
-    let quiet = gen == Gen::All;
-    for &from in pos.pieces_of(army) {
-        let p = pos.piece_at(from).piece_unchecked();
-        let kind = p.kind();
-        let pt = &v.pieces[kind as usize];
-        let orient = pos.orientation_of(army, from);
-        // In Noisy mode a promoting piece's quiet moves into the zone are promotions: include them.
-        let quiet_here = quiet || pt.promotes;
-        walk_piece(pos, from, orient, quiet_here, |to, capture, multi| {
-            if !quiet && !capture && !v.promotion_zone[army as usize][to.index()] {
-                return;
-            }
-            let kind = if multi {
-                MoveKind::MultiStep
-            } else {
-                MoveKind::Normal
-            };
-            if let Some(r) = &v.river {
-                if !river::allows(r, p.kind(), from, to, pos.piece_at(to)) {
-                    return;
-                }
-                if let Some(into) = river::crossing_promotion(r, p.kind(), from, to) {
-                    list.push(Move::with_promotion(from, to, kind, into));
-                    return;
-                }
-            }
-            push(v, list, army, pt, from, to, kind);
-        });
-    }
-    // En passant.
-    for ep in pos.ep_squares() {
-        for &from in pos.pieces_of(army) {
-            let p = pos.piece_at(from).piece_unchecked();
-            let pt = &v.pieces[p.kind() as usize];
-            if !pt.en_passant {
-                continue;
-            }
-            let t = &pt.tables[pos.orientation_of(army, from) as usize];
-            if t.leaps
-                .iter()
-                .any(|l| l.en_passant && from.offset(l.delta) == ep)
-            {
-                push(v, list, army, pt, from, ep, MoveKind::EnPassant);
-            }
-        }
-    }
-    if quiet && pos.castling_rights() != 0 {
-        castling::generate(pos, list);
     }
 }

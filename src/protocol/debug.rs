@@ -4,8 +4,8 @@
 
 use crate::board::{MoveList, Position};
 use crate::eval;
-use crate::movegen::{in_check, legal_moves};
 use crate::notation::{move_text, square, Dialect};
+use crate::rules::{in_check, legal_moves};
 use crate::tools::perft::perft;
 use std::time::Instant;
 
@@ -21,7 +21,7 @@ pub fn diagram(pos: &Position, d: Dialect) -> Vec<String> {
         for f in 0..v.files {
             let sq = crate::board::Square::new(f, r);
             let c = match pos.piece_at(sq).piece() {
-                Some(p) => crate::board::fen::piece_char(v, p),
+                Some(p) => v.piece_char(p),
                 None => '.',
             };
             row.push(' ');

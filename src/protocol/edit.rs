@@ -1,12 +1,11 @@
 //! CECP's old position-entry mode (`edit` … `.`, CECP §8): `c` toggles the colour of pieces
 //! placed (White first), `Pa4` places one, `xa4` empties a square, `#` clears the board, `.`
-//! leaves. The side to move is kept; castling is assumed legal where king and rook stand on
-//! their start squares (as the spec says).
+//! leaves. The side (seat) to move, carriers, reserves and counters are kept; castling is
+//! assumed legal where king and rook stand on their start squares (as the spec says).
 
-use crate::board::fen::{self, piece_char};
 use crate::board::{Piece, Position, Square};
 use crate::notation::{parse_square, Dialect};
-use crate::variant::Variant;
+use crate::variant::{fen, Variant};
 
 /// The position being edited.
 pub struct Edit {
@@ -60,42 +59,20 @@ impl Edit {
         Ok(Step::Continue)
     }
 
-    /// The edited position, with `pos`'s side to move.
+    /// The edited position: `pos` with the edited pieces, keeping its seat to move, carriers,
+    /// reserves and counters.
     pub fn finish(&self, pos: &Position) -> Result<Position, String> {
         let v = pos.variant();
         let at = |sq: Square| self.pieces.iter().find(|p| p.0 == sq).map(|p| p.1);
-        let mut board = Vec::new();
-        for r in (0..v.ranks).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for f in 0..v.files {
-                match at(Square::new(f, r)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push(piece_char(v, p));
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            board.push(row);
-        }
-        let side = if pos.seat() == 0 { "w" } else { "b" };
-        let text = format!("{} {side} {} - 0 1", board.join("/"), self.castling(v, &at));
-        Position::from_fen(v, &text)
+        pos.edited(&self.pieces, self.castling(v, &at))
     }
 
-    /// Castling rights where king and rook are on their start squares.
-    fn castling(&self, v: &Variant, at: &dyn Fn(Square) -> Option<Piece>) -> String {
+    /// Castling rights (army, rook square) where king and rook are on their start squares.
+    fn castling(&self, v: &Variant, at: &dyn Fn(Square) -> Option<Piece>) -> Vec<(u8, Square)> {
+        let mut rights = Vec::new();
         let (Some(c), Ok(start)) = (&v.castling, fen::parse(v, &v.start_fen)) else {
-            return "-".into();
+            return rights;
         };
-        let mut rights = String::new();
         for army in 0..2u8 {
             let Some(&(king, _)) = start
                 .pieces
@@ -114,26 +91,16 @@ impl Edit {
                 .map(|p| p.0)
                 .collect();
             let sides = [
-                ('K', rooks.iter().filter(|s| s.file() > king.file()).max()),
-                ('Q', rooks.iter().filter(|s| s.file() < king.file()).min()),
+                rooks.iter().filter(|s| s.file() > king.file()).max(),
+                rooks.iter().filter(|s| s.file() < king.file()).min(),
             ];
-            for (letter, rook) in sides {
-                if let Some(&r) = rook {
-                    if at(r) == Some(Piece::new(army, c.rook)) {
-                        rights.push(if army == 0 {
-                            letter
-                        } else {
-                            letter.to_ascii_lowercase()
-                        });
-                    }
+            for &r in sides.into_iter().flatten() {
+                if at(r) == Some(Piece::new(army, c.rook)) {
+                    rights.push((army, r));
                 }
             }
         }
-        if rights.is_empty() {
-            "-".into()
-        } else {
-            rights
-        }
+        rights
     }
 }
 

@@ -4,7 +4,7 @@
 //! where XBetza cannot describe a rule.
 
 use crate::board::{MoveKind, MoveList, Position, Square};
-use crate::movegen::legal_moves;
+use crate::rules::legal_moves;
 use crate::variant::Variant;
 
 /// XBoard's internal piece order for the `fairy` family (protocol.md §8.1): the slot of a
@@ -94,7 +94,7 @@ fn castling_suffix(v: &Variant, king_kind: usize) -> Option<String> {
     if c.king as usize != king_kind {
         return None;
     }
-    let start = crate::board::fen::parse(v, &v.start_fen).ok()?;
+    let start = crate::variant::fen::parse(v, &v.start_fen).ok()?;
     let from = start
         .pieces
         .iter()

@@ -3,8 +3,8 @@
 //! between the king's and rook's start and end squares is empty (but for those two pieces),
 //! and the king is not in check and does not pass through or land on an attacked square.
 
+use super::attack::attacked;
 use crate::board::{Move, MoveKind, MoveList, Position, Square};
-use crate::movegen::attacked;
 
 /// Add the castling moves of the seat to move.
 pub fn generate(pos: &Position, list: &mut MoveList) {

@@ -1,14 +1,14 @@
 //! Draws by rule (FIDE art. 9 and 5.2.2; TK-11; WEY-13): repetition, the move rule, and dead
 //! material listed in the variant config.
 
-use super::victory::Outcome;
+use super::outcome::Outcome;
 use crate::board::Position;
 use crate::variant::MAX_KINDS;
 
 /// A draw that may be claimed now (or is automatic), if any.
 pub fn claimable(pos: &Position) -> Option<Outcome> {
     let v = pos.variant();
-    if v.draws.move_rule > 0 && pos.halfmove() >= v.draws.move_rule * v.seat_count() as u16 {
+    if move_rule_reached(pos) {
         return Some(Outcome::Draw {
             reason: "50-move rule",
         });
@@ -24,6 +24,13 @@ pub fn claimable(pos: &Position) -> Option<Outcome> {
         });
     }
     None
+}
+
+/// Has the move rule's count of plies without a capture, drop or reset move been reached?
+#[inline]
+pub fn move_rule_reached(pos: &Position) -> bool {
+    let n = pos.variant().draws.move_rule_plies;
+    n > 0 && pos.halfmove() >= n
 }
 
 /// Is the material on the board one of the variant's dead combinations?

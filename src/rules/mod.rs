@@ -1,10 +1,29 @@
-//! Rule modules: what cannot be data. Each module names the rule ids of `shared/rules/` it
-//! implements and hooks in at one of a few points: extra moves (`castling`), the end of the
-//! game (`victory`, `draws`).
+//! The rules of a game, on top of the move walker: one small module per rule family, each
+//! naming the rule ids of `docs/rules/` it implements, hooked in at four points:
+//!
+//! | hook | where | modules |
+//! |---|---|---|
+//! | filter board moves | `moves.rs` (`admit`), used by generation *and* attacks | `river` |
+//! | add moves | `generate.rs` | e.p., promotion, `river` (crossing promotion), `castling` |
+//! | side effects of a move | the move's kind, carried out by `Position::make` | castling, e.p., drops |
+//! | end of the game | `victory.rs` (position), `game.rs` (mate, stalemate), `draws.rs` | `victory`, `draws` |
+//!
+//! What the rest of the engine uses: `legal_moves`, `in_check`, `attacked`, `outcome`,
+//! `game_end`. Nothing here knows the search or a protocol.
 
+pub mod attack;
 pub mod castling;
 pub mod draws;
+pub mod game;
+pub mod generate;
+pub mod legal;
+pub mod moves;
+pub mod outcome;
 pub mod river;
 pub mod victory;
 
-pub use victory::{outcome, Outcome};
+pub use attack::{attacked, in_check};
+pub use game::{game_end, outcome, End};
+pub use generate::Gen;
+pub use legal::{is_legal, legal_moves, legal_moves_of};
+pub use outcome::Outcome;

@@ -78,7 +78,7 @@ pub fn order(
 }
 
 /// Size of a history table.
-pub const HISTORY_SIZE: usize = crate::board::Piece::CODES * crate::board::geometry::BOARD_CELLS;
+pub const HISTORY_SIZE: usize = crate::board::Piece::CODES * crate::types::geometry::BOARD_CELLS;
 
 /// History slot of a quiet move: (moving piece, destination).
 #[inline]
@@ -88,5 +88,5 @@ pub fn history_index(pos: &Position, m: Move) -> usize {
     } else {
         pos.piece_at(m.from()).piece().map_or(0, |p| p.code())
     };
-    code * crate::board::geometry::BOARD_CELLS + m.to().index()
+    code * crate::types::geometry::BOARD_CELLS + m.to().index()
 }

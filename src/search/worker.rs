@@ -11,10 +11,11 @@ use super::movepick::{history_index, is_noisy, order, HISTORY_SIZE};
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::{Move, MoveKind, MoveList, Position};
 use crate::eval::{evaluate, evaluate_lazy, value, EvalTables};
-use crate::movegen::legal::legal_moves_of;
-use crate::movegen::{attacked, in_check, Gen};
-use crate::rules::draws::dead_material;
-use crate::rules::victory::{decided, Outcome};
+use crate::rules::draws::{dead_material, move_rule_reached};
+use crate::rules::legal_moves_of;
+use crate::rules::victory::decided;
+use crate::rules::Outcome;
+use crate::rules::{attacked, in_check, Gen};
 use crate::tt::{Bound, TranspositionTable};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
@@ -301,8 +302,7 @@ impl Worker {
     /// last irreversible move.
     fn is_draw(&self) -> bool {
         let v = self.pos.variant();
-        if v.draws.move_rule > 0 && self.pos.halfmove() >= v.draws.move_rule * v.seat_count() as u16
-        {
+        if move_rule_reached(&self.pos) {
             return true;
         }
         if v.draws.repetitions > 0 {

@@ -2,8 +2,8 @@
 //! per-root-move divide and an optional rayon split of the root moves.
 
 use crate::board::{MoveList, Position};
-use crate::movegen::legal_moves;
 use crate::notation::{move_text, Dialect};
+use crate::rules::legal_moves;
 use rayon::prelude::*;
 
 /// Leaf count at `depth`.

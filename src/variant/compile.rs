@@ -5,7 +5,7 @@
 use super::betza::{self, Reach, Vector};
 use super::config::{self, VariantConfig};
 use super::*;
-use crate::board::geometry::{squares, MAX_FILES, MAX_RANKS};
+use crate::types::geometry::{squares, MAX_FILES, MAX_RANKS};
 use toml::Spanned;
 
 fn letter_of(s: &Spanned<String>) -> Option<char> {
@@ -59,51 +59,7 @@ pub(super) fn compile(
         return Err(fail(0..0, format!("at most {MAX_KINDS} piece types")));
     }
 
-    // Seats.
-    let seats: Vec<Seat> = if cfg.seats.is_empty() {
-        vec![
-            Seat {
-                name: "white".into(),
-                army: 0,
-                orientation: Orientation::Up,
-            },
-            Seat {
-                name: "black".into(),
-                army: 1,
-                orientation: Orientation::Down,
-            },
-        ]
-    } else {
-        let mut v = Vec::new();
-        for s in &cfg.seats {
-            if s.army as usize >= MAX_ARMIES {
-                return Err(fail(
-                    0..0,
-                    format!("seat {:?}: army must be 0 or 1", s.name),
-                ));
-            }
-            let orientation = match s.forward.as_deref() {
-                None => Variant::army_orientation(s.army),
-                Some("up") => Orientation::Up,
-                Some("down") => Orientation::Down,
-                Some(o) => {
-                    return Err(fail(
-                        0..0,
-                        format!("seat {:?}: forward must be up or down, not {o:?}", s.name),
-                    ))
-                }
-            };
-            v.push(Seat {
-                name: s.name.clone(),
-                army: s.army,
-                orientation,
-            });
-        }
-        if v.len() > MAX_SEATS {
-            return Err(fail(0..0, format!("at most {MAX_SEATS} seats")));
-        }
-        v
-    };
+    let seats = compile_seats(&cfg, fail)?;
 
     // Pieces.
     let mut pieces: Vec<PieceType> = Vec::new();
@@ -275,7 +231,10 @@ pub(super) fn compile(
         dead.push((sides[0], sides[1]));
     }
     let draws = Draws {
-        move_rule: cfg.draws.move_rule,
+        move_rule_plies: cfg
+            .draws
+            .move_rule_plies
+            .unwrap_or(cfg.draws.move_rule.saturating_mul(2)),
         repetitions: cfg.draws.repetitions,
         dead,
         reset_pieces,
@@ -322,6 +281,7 @@ pub(super) fn compile(
         attacks,
         initial_ranks: [[0; MAX_KINDS]; MAX_ARMIES],
         promotion_zone,
+        table_attacks: false,
         simple_legality: false,
         xboard_parent: cfg.xboard.parent.clone().unwrap_or_else(|| "fairy".into()),
         xboard_piece_to_char: cfg.xboard.piece_to_char.clone(),
@@ -330,10 +290,15 @@ pub(super) fn compile(
         river: None,
         victory_sets: Vec::new(),
         start_counts: [[0; MAX_KINDS]; MAX_ARMIES],
+        bank_rank: match &cfg.river {
+            Some(r) => *r.south_ranks.get_ref(),
+            None => ranks / 2,
+        },
+        fen: compile_fen_layout(&cfg.fen, fail)?,
     };
 
     // The start position fixes the initial ranks of `i` moves, and must parse.
-    let start = crate::board::fen::parse(&variant, &variant.start_fen)
+    let start = super::fen::parse(&variant, &variant.start_fen)
         .map_err(|e| fail(cfg.start.span(), format!("start position: {e}")))?;
     for &(sq, p) in &start.pieces {
         variant.initial_ranks[p.army() as usize][p.kind() as usize] |= 1 << sq.rank();
@@ -365,12 +330,155 @@ pub(super) fn compile(
             .filter(|(_, p)| p.army() == a && variant.royal_mask >> p.kind() & 1 != 0)
             .count()
     });
-    variant.simple_legality = royals_per_army.clone().all(|n| n == 1)
-        && variant.forward == ForwardRule::Army
+    // The facts that let attacks skip walking: no rule module filters board moves (the same
+    // test as `rules::moves::restricted`), forward fixed per seat.
+    variant.table_attacks =
+        variant.river.is_none() && !variant.carriers && variant.forward != ForwardRule::Bank;
+    variant.simple_legality = variant.table_attacks
+        && royals_per_army.clone().all(|n| n == 1)
         && variant.seats.len() == 2
         && !has_lame
         && !any_circle;
     Ok(variant)
+}
+
+/// Seats in turn order with their army, forward and bank (MIT-1, MIT-2); by default White
+/// (up) then Black (down).
+fn compile_seats(
+    cfg: &VariantConfig,
+    fail: &dyn Fn(std::ops::Range<usize>, String) -> ConfigError,
+) -> Result<Vec<Seat>, ConfigError> {
+    if cfg.seats.is_empty() {
+        return Ok(vec![
+            Seat {
+                name: "white".into(),
+                army: 0,
+                orientation: Orientation::Up,
+                bank: None,
+            },
+            Seat {
+                name: "black".into(),
+                army: 1,
+                orientation: Orientation::Down,
+                bank: None,
+            },
+        ]);
+    }
+    if cfg.seats.len() > MAX_SEATS {
+        return Err(fail(0..0, format!("at most {MAX_SEATS} seats")));
+    }
+    let mut seats = Vec::new();
+    for s in &cfg.seats {
+        if s.army as usize >= MAX_ARMIES {
+            return Err(fail(
+                0..0,
+                format!("seat {:?}: army must be 0 or 1", s.name),
+            ));
+        }
+        let orientation = match s.forward.as_deref() {
+            None => Variant::army_orientation(s.army),
+            Some("up") => Orientation::Up,
+            Some("down") => Orientation::Down,
+            Some(o) => {
+                return Err(fail(
+                    0..0,
+                    format!("seat {:?}: forward must be up or down, not {o:?}", s.name),
+                ))
+            }
+        };
+        let bank = match s.bank.as_deref() {
+            None => None,
+            Some("south") => Some(0),
+            Some("north") => Some(1),
+            Some(b) => {
+                return Err(fail(
+                    0..0,
+                    format!("seat {:?}: bank must be south or north, not {b:?}", s.name),
+                ))
+            }
+        };
+        seats.push(Seat {
+            name: s.name.clone(),
+            army: s.army,
+            orientation,
+            bank,
+        });
+    }
+    for army in 0..MAX_ARMIES as u8 {
+        if !seats.iter().any(|s| s.army == army) {
+            return Err(fail(0..0, format!("no seat plays army {army}")));
+        }
+    }
+    Ok(seats)
+}
+
+/// The FEN layout: known field names, each once, the board first; labels for a hands field.
+fn compile_fen_layout(
+    cfg: &config::FenConfig,
+    fail: &dyn Fn(std::ops::Range<usize>, String) -> ConfigError,
+) -> Result<FenLayout, ConfigError> {
+    let span = cfg.fields.span();
+    let mut fields = Vec::new();
+    for name in cfg.fields.get_ref() {
+        let f = match name.as_str() {
+            "board" => FenField::Board,
+            "side" => FenField::Side,
+            "castling" => FenField::Castling,
+            "ep" => FenField::EnPassant,
+            "hands" => FenField::Hands,
+            "halfmove" => FenField::Halfmove,
+            "fullmove" => FenField::Fullmove,
+            other => {
+                return Err(fail(
+                    span,
+                    format!(
+                        "fen.fields: unknown field {other:?} (board, side, castling, ep, hands, \
+                         halfmove, fullmove)"
+                    ),
+                ))
+            }
+        };
+        if fields.contains(&f) {
+            return Err(fail(span, format!("fen.fields: {name:?} given twice")));
+        }
+        fields.push(f);
+    }
+    if fields.first() != Some(&FenField::Board) {
+        return Err(fail(span, "fen.fields must start with \"board\"".into()));
+    }
+    let hand_labels = match &cfg.hand_labels {
+        None if fields.contains(&FenField::Hands) => {
+            return Err(fail(
+                span,
+                "fen.fields has \"hands\": fen.hand_labels must name the four reserves".into(),
+            ))
+        }
+        None => None,
+        Some(l) => {
+            let labels = l.get_ref();
+            let ok = labels.len() == 4
+                && labels
+                    .iter()
+                    .all(|x| !x.is_empty() && x.chars().all(|c| c.is_ascii_alphanumeric()))
+                && (1..4).all(|i| !labels[..i].contains(&labels[i]));
+            if !ok {
+                return Err(fail(
+                    l.span(),
+                    "fen.hand_labels must be four different names of letters or digits".into(),
+                ));
+            }
+            Some([
+                labels[0].clone(),
+                labels[1].clone(),
+                labels[2].clone(),
+                labels[3].clone(),
+            ])
+        }
+    };
+    Ok(FenLayout {
+        fields,
+        hand_labels,
+    })
 }
 
 fn compile_river(
@@ -439,8 +547,8 @@ fn compile_river(
                 )
             };
             let (a, b) = l.get_ref().split_once('-').ok_or_else(bad)?;
-            let (sa, na) = crate::board::fen::parse_square(v, a).ok_or_else(bad)?;
-            let (sb, nb) = crate::board::fen::parse_square(v, b).ok_or_else(bad)?;
+            let (sa, na) = super::fen::parse_square(v, a).ok_or_else(bad)?;
+            let (sb, nb) = super::fen::parse_square(v, b).ok_or_else(bad)?;
             if na != a.len() || nb != b.len() {
                 return Err(bad());
             }
@@ -465,7 +573,6 @@ fn compile_river(
         restrictions.push((kinds, lines));
     }
     Ok(River {
-        south_ranks: south,
         crossing_promotion,
         same_bank_capture_ban,
         restrictions,

@@ -40,6 +40,43 @@ pub struct VariantConfig {
     pub river: Option<RiverConfig>,
     /// Victory by capturing a set of pieces (rules/victory.rs).
     pub victory: Option<VictoryConfig>,
+    /// The FEN fields of this game and their order (`docs/fen.md`).
+    #[serde(default)]
+    pub fen: FenConfig,
+}
+
+/// How a game's FEN is laid out.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FenConfig {
+    /// Field names in order: `board`, `side`, `castling`, `ep`, `hands`, `halfmove`,
+    /// `fullmove`. Without a `hands` field, a game with reserves writes them after the board
+    /// in `[...]`.
+    #[serde(default = "default_fen_fields")]
+    pub fields: Spanned<Vec<String>>,
+    /// Labels of the reserves in a `hands` field, one per (army, bank) in the order White south,
+    /// White north, Black south, Black north (MIT-17: `["WS", "WN", "BS", "BN"]`).
+    #[serde(default)]
+    pub hand_labels: Option<Spanned<Vec<String>>>,
+}
+
+fn default_fen_fields() -> Spanned<Vec<String>> {
+    Spanned::new(
+        0..0,
+        ["board", "side", "castling", "ep", "halfmove", "fullmove"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+    )
+}
+
+impl Default for FenConfig {
+    fn default() -> Self {
+        FenConfig {
+            fields: default_fen_fields(),
+            hand_labels: None,
+        }
+    }
 }
 
 /// Whose "forward" a piece uses.
@@ -62,9 +99,12 @@ pub struct SeatConfig {
     pub name: String,
     /// Army (team) index: 0 = White, 1 = Black.
     pub army: u8,
-    /// "up" or "down": this seat's forward when `forward = "seat"`.
+    /// "up" or "down": this seat's forward (default: up for army 0, down for army 1).
     #[serde(default)]
     pub forward: Option<String>,
+    /// "south" or "north": the bank of the River this seat plays from, when it has one.
+    #[serde(default)]
+    pub bank: Option<String>,
 }
 
 /// One piece type.
@@ -123,9 +163,13 @@ pub struct CastlingConfig {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DrawConfig {
-    /// Moves by each side without capture or pawn move (0 = no such rule).
+    /// Moves by each side without capture or pawn move (0 = no such rule): twice as many
+    /// plies.
     #[serde(default = "fifty")]
     pub move_rule: u16,
+    /// The move rule counted in plies instead (MIT-14: 200); overrides `move_rule`.
+    #[serde(default)]
+    pub move_rule_plies: Option<u16>,
     /// Occurrences of a position that make a draw (0 = no such rule).
     #[serde(default = "three")]
     pub repetitions: u8,
@@ -151,6 +195,7 @@ impl Default for DrawConfig {
     fn default() -> Self {
         DrawConfig {
             move_rule: fifty(),
+            move_rule_plies: None,
             repetitions: three(),
             dead: Vec::new(),
             reset_pieces: pawn(),

@@ -7,8 +7,9 @@ pub mod betza;
 pub mod builtin;
 mod compile;
 pub mod config;
+pub mod fen;
 
-use crate::board::geometry::{Square, BOARD_CELLS};
+use crate::types::geometry::{Square, BOARD_CELLS};
 pub use config::ForwardRule;
 use std::fmt;
 
@@ -116,12 +117,43 @@ pub struct AttackTable {
     pub circles: u32,
 }
 
-/// A seat (player) in the turn order.
+/// A seat (player) in the turn order: the army (team) it plays for, its "forward", and the
+/// bank of the River it plays from (MIT-1..MIT-3), when the game gives seats banks.
 #[derive(Clone, Debug)]
 pub struct Seat {
     pub name: String,
     pub army: u8,
     pub orientation: Orientation,
+    pub bank: Option<u8>,
+}
+
+/// One field of a game's FEN (`docs/fen.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenField {
+    /// Piece placement (with `[hands]` after it when the layout has no `Hands` field).
+    Board,
+    /// `w`/`b` in two-seat games, else the seat number.
+    Side,
+    Castling,
+    EnPassant,
+    /// Reserves as a field of their own: `[WS:..|WN:..|BS:..|BN:..]` (MIT-17).
+    Hands,
+    Halfmove,
+    Fullmove,
+}
+
+/// The FEN layout of a game: its fields in order, and the reserve labels of a `Hands` field.
+#[derive(Clone, Debug)]
+pub struct FenLayout {
+    pub fields: Vec<FenField>,
+    /// Labels per hand group (army * 2 + bank), when reserves are a labelled field.
+    pub hand_labels: Option<[String; 4]>,
+}
+
+impl FenLayout {
+    pub fn has(&self, f: FenField) -> bool {
+        self.fields.contains(&f)
+    }
 }
 
 /// Compiled promotion rule.
@@ -148,7 +180,8 @@ pub struct Castling {
 /// Compiled draw rules.
 #[derive(Clone, Debug)]
 pub struct Draws {
-    pub move_rule: u16,
+    /// Plies without a capture, a drop or a move of a `reset_pieces` kind that draw (0 = none).
+    pub move_rule_plies: u16,
     pub repetitions: u8,
     /// Dead material: per entry, piece counts by kind for the stronger and weaker side.
     pub dead: Vec<([u8; MAX_KINDS], [u8; MAX_KINDS])>,
@@ -182,7 +215,10 @@ pub struct Variant {
     pub initial_ranks: [[u16; MAX_KINDS]; MAX_ARMIES],
     /// Per army: promotion-zone membership of each mailbox cell.
     pub promotion_zone: [[bool; BOARD_CELLS]; MAX_ARMIES],
-    /// Legality can use the pin shortcut: one royal per army, forward by army, no
+    /// Attacks can be looked up in the attack tables: no rule restricts board moves, forward
+    /// is fixed per seat (`crate::rules::attack`).
+    pub table_attacks: bool,
+    /// Legality can use the pin shortcut: attack tables, two seats, one royal per army, no
     /// circular or lame attackers.
     pub simple_legality: bool,
     /// XBoard presentation.
@@ -195,6 +231,10 @@ pub struct Variant {
     pub river: Option<River>,
     /// Capture-a-set victory: alternatives, each the number of pieces of each kind to capture.
     pub victory_sets: Vec<[u8; MAX_KINDS]>,
+    /// Ranks below this are the south bank (the River's line; half the board without one).
+    pub bank_rank: u8,
+    /// The FEN fields of this game.
+    pub fen: FenLayout,
     /// Pieces of each kind each army starts with.
     pub start_counts: [[u8; MAX_KINDS]; MAX_ARMIES],
 }
@@ -256,6 +296,42 @@ impl Variant {
         sq.file() < self.files && sq.rank() < self.ranks
     }
 
+    /// The bank of a square: 0 south (below the River), 1 north. Games without a River split
+    /// the board in half. The one definition of "bank" for forward-by-bank moves (WEY-1), seats
+    /// (MIT-3) and reserves (MIT-8).
+    #[inline]
+    pub fn bank(&self, sq: Square) -> u8 {
+        (sq.rank() >= self.bank_rank) as u8
+    }
+
+    /// The reserve (hand) group of `army` for `bank`.
+    #[inline]
+    pub const fn hand_group(army: u8, bank: u8) -> usize {
+        army as usize * 2 + bank as usize
+    }
+
+    /// The orientation a piece standing on `sq` moves with when `seat` moves it: the seat's
+    /// forward (FIDE; MIT-2), or toward the River from the square's bank (WEY-1).
+    #[inline]
+    pub fn orientation(&self, seat: u8, sq: Square) -> Orientation {
+        match self.forward {
+            ForwardRule::Army | ForwardRule::Seat => self.seats[seat as usize].orientation,
+            ForwardRule::Bank => {
+                if self.bank(sq) == 0 {
+                    Orientation::Up
+                } else {
+                    Orientation::Down
+                }
+            }
+        }
+    }
+
+    /// Seats that play for `army`.
+    #[inline]
+    pub fn seats_of(&self, army: u8) -> impl Iterator<Item = u8> + '_ {
+        (0..self.seats.len() as u8).filter(move |&s| self.seats[s as usize].army == army)
+    }
+
     /// Orientation of army-forward pieces of `army`.
     pub fn army_orientation(army: u8) -> Orientation {
         if army == 0 {
@@ -263,6 +339,11 @@ impl Variant {
         } else {
             Orientation::Down
         }
+    }
+
+    /// The first royal kind, if the game has one.
+    pub fn royal_kind(&self) -> Option<u8> {
+        (self.royal_mask != 0).then(|| self.royal_mask.trailing_zeros() as u8)
     }
 
     /// Number of seats.
@@ -274,8 +355,6 @@ impl Variant {
 /// Compiled River rule (rules/river.rs has the behaviour).
 #[derive(Clone, Debug)]
 pub struct River {
-    /// Ranks below this are the south bank.
-    pub south_ranks: u8,
     /// (kinds that promote on crossing, kind they become).
     pub crossing_promotion: Option<(u32, u8)>,
     /// (capturers, victims): a capturer may not take such a victim on its own bank.

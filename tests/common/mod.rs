@@ -4,8 +4,8 @@
 #![allow(dead_code)]
 
 use estuary::board::{MoveList, Position};
-use estuary::movegen::legal_moves;
 use estuary::notation::{move_text, Dialect};
+use estuary::rules::legal_moves;
 use estuary::variant::{builtin, Variant};
 use std::collections::BTreeSet;
 

@@ -57,7 +57,7 @@ impl Position {
                     self.set_castling(self.castling & !mask);
                 }
                 if m.kind() == MoveKind::MultiStep {
-                    self.set_ep_after_multistep(army, from, to);
+                    self.set_ep_after_multistep(from, to);
                 }
             }
             MoveKind::EnPassant => {
@@ -80,16 +80,26 @@ impl Position {
                 let mask = self.castle_mask[kf.index()] | self.castle_mask[rf.index()];
                 self.set_castling(self.castling & !mask);
             }
+            MoveKind::Invalid => {
+                debug_assert!(false, "make of a move with no kind: {m:?}");
+            }
             MoveKind::Drop => {
                 let k = m.promotion().unwrap_or(0);
-                let group = army as usize * 2 + self.drop_bank(to);
-                self.hand_remove(group, k);
+                self.hand_remove(Variant::hand_group(army, v.bank(to)), k);
                 self.put(to, Piece::new(army, k));
                 undo.moved = Cell::from_piece(Piece::new(army, k));
+                // A drop is irreversible, like a capture (MIT-14).
+                self.halfmove = 0;
             }
         }
         self.history.push(undo);
-        self.game_ply += 1;
+        self.end_move(army);
+    }
+
+    /// Count the move (MIT-17: the move number grows after Black's moves) and pass the turn.
+    #[inline]
+    fn end_move(&mut self, army: u8) {
+        self.fullmove += army as u32;
         self.next_seat();
     }
 
@@ -97,8 +107,8 @@ impl Position {
     pub fn unmake(&mut self) {
         let u = self.history.pop().expect("unmake without a move");
         self.previous_seat();
-        self.game_ply -= 1;
         let army = self.army();
+        self.fullmove -= army as u32;
         let m = u.mv;
         let (from, to) = (m.from(), m.to());
         match m.kind() {
@@ -125,11 +135,11 @@ impl Position {
                 self.put(kf, king);
                 self.put(rf, rook);
             }
+            MoveKind::Invalid => {}
             MoveKind::Drop => {
                 let k = m.promotion().unwrap_or(0);
                 self.take(to);
-                let group = army as usize * 2 + self.drop_bank(to);
-                self.hand_add(group, k);
+                self.hand_add(Variant::hand_group(army, self.variant.bank(to)), k);
             }
         }
         self.castling = u.castling;
@@ -143,14 +153,13 @@ impl Position {
     pub fn make_null(&mut self) {
         let undo = self.begin_move(Move::NONE);
         self.history.push(undo);
-        self.game_ply += 1;
-        self.next_seat();
+        self.end_move(self.army());
     }
 
     pub fn unmake_null(&mut self) {
         let u = self.history.pop().expect("unmake_null without a null move");
         self.previous_seat();
-        self.game_ply -= 1;
+        self.fullmove -= self.army() as u32;
         self.ep = u.ep;
         self.ep_victim = u.ep_victim;
         self.halfmove = u.halfmove;
@@ -162,25 +171,19 @@ impl Position {
         self.history.clear();
     }
 
-    /// Bank (0 south, 1 north) a drop on `sq` takes its piece from.
-    #[inline]
-    fn drop_bank(&self, sq: Square) -> usize {
-        (sq.rank() as usize >= self.variant.ranks as usize / 2) as usize
-    }
-
     /// After an initial multi-step by `army` from `from` to `to`, mark the passed squares that an
     /// enemy e.p. piece could capture on (as Fairy-Stockfish writes them: TK-8).
-    fn set_ep_after_multistep(&mut self, army: u8, from: Square, to: Square) {
+    fn set_ep_after_multistep(&mut self, from: Square, to: Square) {
         let diff = to.0 as i16 - from.0 as i16;
-        let (dx, dy) = crate::board::geometry::split_delta(diff);
+        let (dx, dy) = crate::types::geometry::split_delta(diff);
         let n = dx.abs().max(dy.abs());
         let step = Square::delta(dx.signum(), dy.signum());
-        let enemy = 1 - army;
+        let next = self.next_seat_id();
         let mut found = [Square::NONE; 2];
         let mut count = 0;
         for i in 1..n {
             let sq = from.offset(step * i as i16);
-            if self.ep_attacked_by(sq, enemy) && count < 2 {
+            if self.ep_attacked_by(sq, next) && count < 2 {
                 found[count] = sq;
                 count += 1;
             }
@@ -194,23 +197,11 @@ impl Position {
         }
     }
 
-    /// Could an e.p.-capable piece of `army` capture on `sq` by an `e` capture?
-    fn ep_attacked_by(&self, sq: Square, army: u8) -> bool {
-        let v = self.variant;
-        for &s in self.pieces_of(army) {
-            let p = self.board[s.index()].piece_unchecked();
-            let pt = &v.pieces[p.kind() as usize];
-            if !pt.en_passant {
-                continue;
-            }
-            let t = &pt.tables[self.orientation_of(army, s) as usize];
-            if t.leaps
-                .iter()
-                .any(|l| l.en_passant && s.offset(l.delta) == sq)
-            {
-                return true;
-            }
-        }
-        false
+    /// Could an e.p.-capable piece of the seat `seat` (the next to move) capture on `sq`?
+    fn ep_attacked_by(&self, sq: Square, seat: u8) -> bool {
+        let army = self.variant.seats[seat as usize].army;
+        self.pieces_of(army)
+            .iter()
+            .any(|&s| self.ep_capture_reaches(seat, s, sq))
     }
 }

@@ -7,8 +7,8 @@
 
 use super::{Cecp, Event};
 use crate::board::{Move, MoveList, Position};
-use crate::movegen::legal_moves;
 use crate::notation::{move_text, Dialect};
+use crate::rules::legal_moves;
 use crate::rules::{draws, outcome, Outcome};
 use crate::search::{Limits, Listener, SearchInfo, SearchResult};
 use crate::variant::Variant;

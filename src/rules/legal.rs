@@ -1,14 +1,14 @@
 //! Legal moves: pseudo-legal moves that leave no royal piece of the mover attacked.
 //!
-//! Variants with one royal per army and army-fixed forward (FIDE, Two Kingdoms) use pins:
-//! out of check, a move by a piece that is neither pinned nor royal, and not e.p., is legal
-//! without being played. Everything else is played and tested.
+//! Variants plain enough for the attack tables with one royal per army (FIDE, Two Kingdoms;
+//! `Variant::simple_legality`) use pins: out of check, a move by a piece that is neither pinned
+//! nor royal, and not e.p., is legal without being played. Everything else is played and
+//! tested with `attack::army_in_check`.
 
-use super::attack::attacked;
-use super::{generate, Gen};
+use super::attack::{army_in_check, attacked};
+use super::generate::{generate, Gen};
+use super::victory;
 use crate::board::{Move, MoveKind, MoveList, Position, Square};
-use crate::rules::victory;
-use crate::variant::Variant;
 
 /// Most pinned pieces tracked at once (one per ray direction suffices).
 const MAX_PINS: usize = 16;
@@ -75,11 +75,7 @@ pub fn is_legal(pos: &mut Position, m: Move) -> bool {
 fn leaves_royal_safe(pos: &mut Position, m: Move) -> bool {
     let us = pos.army();
     pos.make(m);
-    let v = pos.variant();
-    let safe = !pos.pieces_of(us).iter().any(|&s| {
-        v.royal_mask >> pos.piece_at(s).piece_unchecked().kind() & 1 != 0
-            && attacked(pos, s, 1 - us)
-    });
+    let safe = !army_in_check(pos, us);
     pos.unmake();
     safe
 }
@@ -88,7 +84,8 @@ fn leaves_royal_safe(pos: &mut Position, m: Move) -> bool {
 fn find_pins(pos: &Position, king: Square, us: u8, out: &mut [(Square, i16); MAX_PINS]) -> usize {
     let v = pos.variant();
     let them = 1 - us;
-    let t = &v.attacks[Variant::army_orientation(them) as usize];
+    // Two seats (simple legality): the enemy seat is the next to move.
+    let t = &v.attacks[v.orientation(pos.next_seat_id(), king) as usize];
     let cells = pos.cells();
     let mut n = 0;
     for ra in &t.rays {

@@ -1,13 +1,13 @@
-//! FEN: standard FEN for FIDE chess, extended for the other games as `docs/fen.md` describes
-//! (multi-digit empty runs, hands in `[...]`, seat to move, e.p. squares run together as
-//! Fairy-Stockfish writes them, `()` for an empty neutral carrier and `(X)` for a piece that
-//! rides one). Parsing never panics: every malformed field is an error saying what is wrong.
+//! Reading FEN: standard FEN for FIDE chess, extended for the other games as `docs/fen.md`
+//! describes (multi-digit empty runs, hands in `[...]` or as a labelled field, seat to move,
+//! e.p. squares run together as Fairy-Stockfish writes them, `()` for an empty neutral carrier
+//! and `(X)` for a piece that rides one). Each game's fields and their order come from its
+//! `FenLayout`. Parsing never panics: every malformed field is an error saying what is wrong.
+//! Writing a position's FEN is the board layer's (`Position::fen`).
 
-use super::geometry::Square;
-use super::piece::Piece;
-use super::position::Position;
-use crate::variant::{Variant, MAX_KINDS};
-use std::fmt::Write;
+use super::{FenField, Variant, MAX_KINDS};
+use crate::types::geometry::Square;
+use crate::types::piece::Piece;
 
 /// A FEN read into its fields, before any position is built.
 #[derive(Debug, Clone, Default)]
@@ -51,28 +51,63 @@ pub fn square_name(sq: Square) -> String {
     format!("{}{}", (b'a' + sq.file()) as char, sq.rank() as u32 + 1)
 }
 
-/// Parse the fields of a FEN for variant `v`.
+/// Parse the fields of a FEN for variant `v`, in the order its `FenLayout` gives. Trailing
+/// fields may be left out (side to move White/seat 0, no rights, counters 0 and 1).
 pub fn parse(v: &Variant, fen: &str) -> Result<ParsedFen, String> {
     let fen = fen.trim();
     if fen.is_empty() {
         return Err("empty FEN".into());
     }
-    let mut fields = fen.split_whitespace();
-    let mut board = fields.next().unwrap_or_default();
     let mut out = ParsedFen {
         fullmove: 1,
         ..Default::default()
     };
+    let mut fields = fen.split_whitespace();
+    for &field in &v.fen.fields {
+        let text = match (field, fields.next()) {
+            (FenField::Board, None) => return Err("empty FEN".into()),
+            (_, None) => break,
+            (_, Some(t)) => t,
+        };
+        match field {
+            FenField::Board => parse_board(v, text, &mut out)?,
+            FenField::Side => out.seat = parse_side(v, text)?,
+            FenField::Castling => parse_castling(v, text, &mut out)?,
+            FenField::EnPassant => parse_ep(v, text, &mut out)?,
+            FenField::Hands => parse_labelled_hands(v, text, &mut out)?,
+            FenField::Halfmove => {
+                out.halfmove = text
+                    .parse()
+                    .map_err(|_| format!("bad halfmove clock {text:?}"))?;
+            }
+            FenField::Fullmove => {
+                out.fullmove = text
+                    .parse()
+                    .map_err(|_| format!("bad move number {text:?}"))?;
+                out.fullmove = out.fullmove.max(1);
+            }
+        }
+    }
+    if let Some(extra) = fields.next() {
+        return Err(format!("unexpected text {extra:?} after the last field"));
+    }
+    Ok(out)
+}
 
-    // Hands: "board[...]" or a trailing "/..." rank as in some crazyhouse FENs is not accepted.
+/// The placement field, with `[hands]` after it in games whose reserves are not a field.
+fn parse_board(v: &Variant, text: &str, out: &mut ParsedFen) -> Result<(), String> {
+    let mut board = text;
     if let Some(open) = board.find('[') {
+        if v.fen.has(FenField::Hands) {
+            return Err("reserves belong in their own field, not after the board".into());
+        }
         let close = board.rfind(']').ok_or("hand '[' is not closed by ']'")?;
         if close != board.len() - 1 || close < open {
             return Err("text after the hand's ']'".into());
         }
         let hand = &board[open + 1..close];
         board = &board[..open];
-        parse_hands(v, hand, &mut out)?;
+        parse_hands(v, hand, out)?;
     }
 
     let rows: Vec<&str> = board.split('/').collect();
@@ -174,9 +209,12 @@ pub fn parse(v: &Variant, fen: &str) -> Result<ParsedFen, String> {
         }
     }
 
-    // Side to move.
-    let side = fields.next().unwrap_or("w");
-    out.seat = match side {
+    Ok(())
+}
+
+/// Side to move: `w`/`b` in two-seat games, else the seat number or name.
+fn parse_side(v: &Variant, side: &str) -> Result<u8, String> {
+    Ok(match side {
         "w" if v.seat_count() == 2 => 0,
         "b" if v.seat_count() == 2 => 1,
         s => match s.parse::<u8>() {
@@ -186,84 +224,124 @@ pub fn parse(v: &Variant, fen: &str) -> Result<ParsedFen, String> {
                 None => return Err(format!("side to move {s:?} is not a seat of {}", v.name)),
             },
         },
-    };
+    })
+}
 
-    // Castling.
-    let castling = fields.next().unwrap_or("-");
-    if castling != "-" {
-        let cfg = v
-            .castling
-            .as_ref()
-            .ok_or_else(|| format!("{} has no castling, but the FEN gives {castling:?}", v.name))?;
-        for c in castling.chars() {
-            let army = if c.is_ascii_uppercase() { 0u8 } else { 1 };
-            let king_sq = out
-                .pieces
+fn parse_castling(v: &Variant, castling: &str, out: &mut ParsedFen) -> Result<(), String> {
+    if castling == "-" {
+        return Ok(());
+    }
+    let cfg = v
+        .castling
+        .as_ref()
+        .ok_or_else(|| format!("{} has no castling, but the FEN gives {castling:?}", v.name))?;
+    for c in castling.chars() {
+        let army = if c.is_ascii_uppercase() { 0u8 } else { 1 };
+        let king_sq = out
+            .pieces
+            .iter()
+            .find(|(_, p)| p.army() == army && p.kind() == cfg.king)
+            .map(|&(s, _)| s)
+            .ok_or_else(|| format!("castling right '{c}' but no castling king"))?;
+        let rooks = |pred: &dyn Fn(u8) -> bool| {
+            out.pieces
                 .iter()
-                .find(|(_, p)| p.army() == army && p.kind() == cfg.king)
+                .filter(|(s, p)| {
+                    p.army() == army
+                        && p.kind() == cfg.rook
+                        && s.rank() == king_sq.rank()
+                        && pred(s.file())
+                })
                 .map(|&(s, _)| s)
-                .ok_or_else(|| format!("castling right '{c}' but no castling king"))?;
-            let rooks = |pred: &dyn Fn(u8) -> bool| {
-                out.pieces
-                    .iter()
-                    .filter(|(s, p)| {
-                        p.army() == army
-                            && p.kind() == cfg.rook
-                            && s.rank() == king_sq.rank()
-                            && pred(s.file())
-                    })
-                    .map(|&(s, _)| s)
-                    .collect::<Vec<_>>()
-            };
-            let rook = match c.to_ascii_uppercase() {
-                'K' => rooks(&|f| f > king_sq.file())
-                    .into_iter()
-                    .max_by_key(|s| s.file()),
-                'Q' => rooks(&|f| f < king_sq.file())
-                    .into_iter()
-                    .min_by_key(|s| s.file()),
-                l @ 'A'..='L' => {
-                    let f = l as u8 - b'A';
-                    rooks(&|x| x == f).into_iter().next()
-                }
-                _ => return Err(format!("bad castling character '{c}'")),
+                .collect::<Vec<_>>()
+        };
+        let rook = match c.to_ascii_uppercase() {
+            'K' => rooks(&|f| f > king_sq.file())
+                .into_iter()
+                .max_by_key(|s| s.file()),
+            'Q' => rooks(&|f| f < king_sq.file())
+                .into_iter()
+                .min_by_key(|s| s.file()),
+            l @ 'A'..='L' => {
+                let f = l as u8 - b'A';
+                rooks(&|x| x == f).into_iter().next()
             }
-            .ok_or_else(|| format!("castling right '{c}' has no rook to castle with"))?;
-            if out.castling.contains(&(army, rook)) {
-                return Err(format!("castling right '{c}' given twice"));
-            }
-            out.castling.push((army, rook));
+            _ => return Err(format!("bad castling character '{c}'")),
         }
+        .ok_or_else(|| format!("castling right '{c}' has no rook to castle with"))?;
+        if out.castling.contains(&(army, rook)) {
+            return Err(format!("castling right '{c}' given twice"));
+        }
+        out.castling.push((army, rook));
     }
 
-    // En passant: "-" or one or more squares run together ("e3", "e3e4").
-    let ep = fields.next().unwrap_or("-");
-    if ep != "-" {
-        let mut rest = ep;
-        while !rest.is_empty() {
-            let (sq, n) =
-                parse_square(v, rest).ok_or_else(|| format!("bad en-passant field {ep:?}"))?;
-            out.ep.push(sq);
-            rest = &rest[n..];
-        }
-        if out.ep.len() > 2 {
-            return Err(format!("en-passant field {ep:?} has more than two squares"));
-        }
+    Ok(())
+}
+
+/// En passant: "-" or one or more squares run together ("e3", "e3e4").
+fn parse_ep(v: &Variant, ep: &str, out: &mut ParsedFen) -> Result<(), String> {
+    if ep == "-" {
+        return Ok(());
+    }
+    let mut rest = ep;
+    while !rest.is_empty() {
+        let (sq, n) =
+            parse_square(v, rest).ok_or_else(|| format!("bad en-passant field {ep:?}"))?;
+        out.ep.push(sq);
+        rest = &rest[n..];
+    }
+    if out.ep.len() > 2 {
+        return Err(format!("en-passant field {ep:?} has more than two squares"));
     }
 
-    if let Some(h) = fields.next() {
-        out.halfmove = h.parse().map_err(|_| format!("bad halfmove clock {h:?}"))?;
-    }
-    if let Some(f) = fields.next() {
-        out.fullmove = f.parse().map_err(|_| format!("bad move number {f:?}"))?;
-        if out.fullmove == 0 {
-            out.fullmove = 1;
+    Ok(())
+}
+
+/// Reserves as a labelled field (MIT-17): `[WS:rb|WN:|BS:P|BN:]`. Labels may come in any order,
+/// each at most once; a missing one is empty. The label gives the army, so letters may be in
+/// either case.
+fn parse_labelled_hands(v: &Variant, text: &str, out: &mut ParsedFen) -> Result<(), String> {
+    let labels = v
+        .fen
+        .hand_labels
+        .as_ref()
+        .ok_or("this game has no labelled reserves")?;
+    let inner = text
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .ok_or_else(|| format!("reserves {text:?} must be written [..|..]"))?;
+    let mut seen = [false; 4];
+    for part in inner.split('|') {
+        let (label, letters) = part
+            .split_once(':')
+            .ok_or_else(|| format!("reserve {part:?} has no 'LABEL:'"))?;
+        let group = labels
+            .iter()
+            .position(|l| l == label)
+            .ok_or_else(|| format!("unknown reserve label {label:?}"))?;
+        if std::mem::replace(&mut seen[group], true) {
+            return Err(format!("reserve {label} given twice"));
+        }
+        for c in letters.chars() {
+            let kind = v
+                .kind_of_letter(c)
+                .filter(|_| c.is_ascii_alphabetic())
+                .ok_or_else(|| format!("unknown piece '{c}' in reserve {label}"))?;
+            add_to_hand(out, group, kind, 1);
         }
     }
-    if let Some(extra) = fields.next() {
-        return Err(format!("unexpected text {extra:?} after the move number"));
+    Ok(())
+}
+
+fn add_to_hand(out: &mut ParsedFen, group: usize, kind: u8, count: u32) {
+    match out
+        .hands
+        .iter_mut()
+        .find(|(g, k, _)| *g == group && *k == kind)
+    {
+        Some(e) => e.2 = e.2.saturating_add(count.min(255) as u8),
+        None => out.hands.push((group, kind, count.min(255) as u8)),
     }
-    Ok(out)
 }
 
 fn parse_hands(v: &Variant, hand: &str, out: &mut ParsedFen) -> Result<(), String> {
@@ -291,15 +369,7 @@ fn parse_hands(v: &Variant, hand: &str, out: &mut ParsedFen) -> Result<(), Strin
                 .kind_of_letter(c)
                 .ok_or_else(|| format!("unknown piece '{c}' in hand"))?;
             let army = if c.is_ascii_uppercase() { 0 } else { 1 };
-            let group = army * 2 + bank;
-            match out
-                .hands
-                .iter_mut()
-                .find(|(g, k, _)| *g == group && *k == kind)
-            {
-                Some(e) => e.2 = e.2.saturating_add(count as u8),
-                None => out.hands.push((group, kind, count.min(255) as u8)),
-            }
+            add_to_hand(out, Variant::hand_group(army, bank as u8), kind, count);
             j += 1;
         }
     }
@@ -309,76 +379,14 @@ fn parse_hands(v: &Variant, hand: &str, out: &mut ParsedFen) -> Result<(), Strin
     Ok(())
 }
 
-/// Write a position as FEN.
-pub fn write(pos: &Position) -> String {
-    let v = pos.variant();
-    let mut s = String::new();
-    for rank in (0..v.ranks).rev() {
-        let mut empty = 0;
-        for file in 0..v.files {
-            let sq = Square::new(file, rank);
-            let carrier = pos.carrier_at(sq);
-            match pos.piece_at(sq).piece() {
-                None if !carrier => empty += 1,
-                cell => {
-                    if empty > 0 {
-                        write!(s, "{empty}").unwrap();
-                        empty = 0;
-                    }
-                    match (cell, carrier) {
-                        (None, _) => s.push_str("()"),
-                        (Some(p), true) => {
-                            s.push('(');
-                            s.push(piece_char(v, p));
-                            s.push(')');
-                        }
-                        (Some(p), false) => s.push(piece_char(v, p)),
-                    }
-                }
-            }
+impl Variant {
+    /// FEN letter of a piece: upper case for army 0, lower case for army 1.
+    pub fn piece_char(&self, p: Piece) -> char {
+        let c = self.pieces[p.kind() as usize].letter;
+        if p.army() == 0 {
+            c
+        } else {
+            c.to_ascii_lowercase()
         }
-        if empty > 0 {
-            write!(s, "{empty}").unwrap();
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
-    if pos.has_hands() {
-        s.push('[');
-        s.push_str(&pos.hand_string());
-        s.push(']');
-    }
-    s.push(' ');
-    if v.seat_count() == 2 {
-        s.push(if pos.seat() == 0 { 'w' } else { 'b' });
-    } else {
-        write!(s, "{}", pos.seat()).unwrap();
-    }
-    s.push(' ');
-    let rights = pos.castling_string();
-    s.push_str(if rights.is_empty() { "-" } else { &rights });
-    s.push(' ');
-    // In square order, as Fairy-Stockfish writes them (`e7e8` after Black's e9-e6 too).
-    let mut ep: Vec<Square> = pos.ep_squares().collect();
-    ep.sort();
-    if ep.is_empty() {
-        s.push('-');
-    } else {
-        for sq in ep {
-            s.push_str(&square_name(sq));
-        }
-    }
-    write!(s, " {} {}", pos.halfmove(), pos.fullmove()).unwrap();
-    s
-}
-
-/// FEN letter of a piece.
-pub fn piece_char(v: &Variant, p: Piece) -> char {
-    let c = v.pieces[p.kind() as usize].letter;
-    if p.army() == 0 {
-        c
-    } else {
-        c.to_ascii_lowercase()
     }
 }

@@ -1,0 +1,81 @@
+//! Attacks and check: "could `army` capture a piece standing on this square?" A square is
+//! attacked when some seat of that army has a board move that captures there (`moves.rs`, the
+//! same moves the generator makes, under the same rules, with that seat's forward). Games
+//! plain enough (no restriction on board moves, forward fixed per seat) use the compiled
+//! attack tables instead; `tests/attacks.rs` checks that both answers agree.
+
+use super::moves::piece_moves;
+use crate::board::Position;
+use crate::movegen::attack::by_tables;
+use crate::types::{Cell, Piece, Square};
+
+/// Could a piece of `by` capture on `sq`? Whatever stands on `sq` is treated as an enemy of
+/// `by`: an empty square (castling transit) or a square `by` itself holds (is it defended?)
+/// is asked as if the victim were there. `victim` is that piece, for rules that look at it
+/// (WEY-3); `None` takes the occupant when it is an enemy of `by`, else an enemy royal piece.
+#[inline]
+pub fn attacked(pos: &Position, sq: Square, by: u8) -> bool {
+    attacked_as(pos, sq, by, None)
+}
+
+/// `attacked` with the victim named.
+pub fn attacked_as(pos: &Position, sq: Square, by: u8, victim: Option<Piece>) -> bool {
+    let v = pos.variant();
+    if v.table_attacks {
+        for seat in v.seats_of(by) {
+            match by_tables(v, pos.cells(), sq, by, v.orientation(seat, sq)) {
+                Some(true) => return true,
+                Some(false) => {}
+                None => return by_walking(pos, sq, by, victim),
+            }
+        }
+        return false;
+    }
+    by_walking(pos, sq, by, victim)
+}
+
+/// The general answer: every board move of every piece of `by`, for each of its seats, on a
+/// board where `sq` holds the victim.
+pub fn by_walking(pos: &Position, sq: Square, by: u8, victim: Option<Piece>) -> bool {
+    let v = pos.variant();
+    let occupant = pos.piece_at(sq);
+    let victim = victim
+        .or_else(|| occupant.piece().filter(|p| p.army() != by))
+        .unwrap_or_else(|| Piece::new(1 - by, v.royal_kind().unwrap_or(0)));
+    let mut cells = *pos.cells();
+    cells[sq.index()] = Cell::from_piece(victim);
+    for seat in v.seats_of(by) {
+        for &from in pos.pieces_of(by) {
+            if from == sq {
+                continue;
+            }
+            let piece = pos.piece_at(from).piece_unchecked();
+            let mut hit = false;
+            piece_moves(pos, &cells, seat, from, piece, false, |to, capture, _| {
+                hit |= capture && to == sq;
+            });
+            if hit {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Is `army` in check (any of its royal pieces attacked)?
+pub fn army_in_check(pos: &Position, army: u8) -> bool {
+    let v = pos.variant();
+    if v.royal_mask == 0 {
+        return false;
+    }
+    pos.pieces_of(army).iter().any(|&s| {
+        v.royal_mask >> pos.piece_at(s).piece_unchecked().kind() & 1 != 0
+            && attacked(pos, s, 1 - army)
+    })
+}
+
+/// Is the army to move in check?
+#[inline]
+pub fn in_check(pos: &Position) -> bool {
+    army_in_check(pos, pos.army())
+}
