@@ -459,6 +459,27 @@ impl Position {
                 .iter()
                 .any(|l| l.en_passant && from.offset(l.delta) == target)
     }
+    /// The square whose piece `m` captures, when it captures: the destination of an ordinary
+    /// capture, the passed-over victim of an e.p. capture. The one answer to "what does this
+    /// move take" for make, ordering, quiescence, exchange tests, highlights and notation.
+    #[inline]
+    pub fn captured_square(&self, m: Move) -> Option<Square> {
+        match m.kind() {
+            MoveKind::Normal | MoveKind::MultiStep => {
+                self.board[m.to().index()].is_piece().then_some(m.to())
+            }
+            MoveKind::EnPassant => Some(self.ep_victim),
+            MoveKind::CastleKing | MoveKind::CastleQueen | MoveKind::Drop | MoveKind::Invalid => {
+                None
+            }
+        }
+    }
+    /// The piece `m` captures, if any.
+    #[inline]
+    pub fn captured_piece(&self, m: Move) -> Option<Piece> {
+        self.captured_square(m)
+            .and_then(|s| self.board[s.index()].piece())
+    }
     /// The move that led here, if any was made on this object.
     pub fn last_move(&self) -> Move {
         self.history.last().map_or(Move::NONE, |u| u.mv)

@@ -166,7 +166,7 @@ pub fn highlight(pos: &mut Position, from: Square) -> String {
         let to = m.to();
         let code = if m.promotion().is_some() {
             'M'
-        } else if m.kind() == MoveKind::EnPassant || pos.piece_at(to).is_piece() && !m.is_castle() {
+        } else if pos.captured_square(m).is_some() {
             'R'
         } else {
             'Y'

@@ -12,30 +12,21 @@ const KILLER: i32 = 1 << 22;
 /// Is the move a capture or promotion?
 #[inline]
 pub fn is_noisy(pos: &Position, m: Move) -> bool {
-    m.promotion().is_some() && m.kind() != MoveKind::Drop
-        || m.kind() == MoveKind::EnPassant
-        || pos.piece_at(m.to()).is_piece() && !m.is_castle()
+    m.promotes_to().is_some() || pos.captured_square(m).is_some()
 }
 
 /// Gain-first score of a noisy move (MVV/LVA).
 #[inline]
 pub fn mvv_lva(pos: &Position, t: &EvalTables, m: Move) -> i32 {
-    let victim = match m.kind() {
-        MoveKind::EnPassant => value(t, pos.piece_at(pos.ep_victim()).piece_unchecked().kind()),
-        _ => pos
-            .piece_at(m.to())
+    let victim = pos.captured_piece(m).map_or(0, |p| value(t, p.kind()));
+    let attacker = match m.dropped() {
+        Some(_) => 0,
+        None => pos
+            .piece_at(m.from())
             .piece()
             .map_or(0, |p| value(t, p.kind())),
     };
-    let attacker = pos
-        .piece_at(m.from())
-        .piece()
-        .map_or(0, |p| value(t, p.kind()));
-    let promo = if m.kind() != MoveKind::Drop {
-        m.promotion().map_or(0, |k| value(t, k))
-    } else {
-        0
-    };
+    let promo = m.promotes_to().map_or(0, |k| value(t, k));
     victim * 16 + promo * 16 - attacker / 8
 }
 

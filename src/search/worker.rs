@@ -11,11 +11,12 @@ use super::movepick::{history_index, is_noisy, order, HISTORY_SIZE};
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::{Move, MoveKind, MoveList, Position};
 use crate::eval::{evaluate, evaluate_lazy, value, EvalTables};
+use crate::rules::attack::attacked_as;
 use crate::rules::draws::{dead_material, move_rule_reached};
 use crate::rules::legal_moves_of;
 use crate::rules::victory::decided;
 use crate::rules::Outcome;
-use crate::rules::{attacked, in_check, Gen};
+use crate::rules::{in_check, Gen};
 use crate::tt::{Bound, TranspositionTable};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
@@ -520,12 +521,13 @@ impl Worker {
         }
         let (Some(attacker), Some(victim)) = (
             self.pos.piece_at(m.from()).piece(),
-            self.pos.piece_at(m.to()).piece(),
+            self.pos.captured_piece(m),
         ) else {
             return false;
         };
         let gain = value(&self.eval, victim.kind()) - value(&self.eval, attacker.kind());
-        gain < -BAD_CAPTURE_MARGIN && attacked(&self.pos, m.to(), victim.army())
+        // Defended: could the victim's army capture our piece once it stands there?
+        gain < -BAD_CAPTURE_MARGIN && attacked_as(&self.pos, m.to(), victim.army(), Some(attacker))
     }
 
     fn has_pieces(&self) -> bool {

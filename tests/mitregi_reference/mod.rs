@@ -519,15 +519,19 @@ impl Position {
     pub fn legal_moves(&self) -> Vec<Move> {
         let army = self.army();
         let bank = self.bank();
-        let mut moves =
-            self.board_moves(|from, to| bank_of(from) == bank || bank_of(to) == bank, false);
+        let mut moves = self.board_moves(
+            |from, to| bank_of(from) == bank || bank_of(to) == bank,
+            false,
+        );
         moves.extend(self.drops());
         moves.retain(|m| !self.play(m).king_in_check(army));
         if !moves.is_empty() || !self.in_check() {
             return moves;
         }
-        let mut fallback =
-            self.board_moves(|from, to| bank_of(from) != bank && bank_of(to) != bank, true);
+        let mut fallback = self.board_moves(
+            |from, to| bank_of(from) != bank && bank_of(to) != bank,
+            true,
+        );
         fallback.retain(|m| !self.play(m).king_in_check(army));
         fallback
     }

@@ -9,7 +9,7 @@ use super::{Cecp, Event};
 use crate::board::{Move, MoveList, Position};
 use crate::notation::{move_text, Dialect};
 use crate::rules::legal_moves;
-use crate::rules::{draws, outcome, Outcome};
+use crate::rules::{game_end, Outcome};
 use crate::search::{Limits, Listener, SearchInfo, SearchResult};
 use crate::variant::Variant;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -41,25 +41,6 @@ pub struct Running {
     pub id: u64,
     pub task: Task,
     pub start: Instant,
-}
-
-/// The end of the game in a position: the outcome, and whether it is definite (mate,
-/// stalemate, dead material) rather than a draw that may be claimed (repetition, move rule).
-pub struct End {
-    pub outcome: Outcome,
-    pub definite: bool,
-}
-
-/// Is the game over (or claimably drawn) here?
-pub fn game_end(pos: &mut Position) -> Option<End> {
-    let o = outcome(pos)?;
-    let mut list = MoveList::new();
-    legal_moves(pos, &mut list);
-    let definite = list.is_empty() || matches!(o, Outcome::Win { .. }) || draws::dead_material(pos);
-    Some(End {
-        outcome: o,
-        definite,
-    })
 }
 
 /// `RESULT {comment}`.
