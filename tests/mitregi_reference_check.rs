@@ -13,7 +13,7 @@
 
 mod mitregi_reference;
 
-use mitregi_reference::{name, Army, Bank, Kind, Move, Position, START};
+use mitregi_reference::{name, Army, Bank, Kind, Move, Position, RESERVE_ORDER, START};
 use std::collections::BTreeSet;
 
 /// Largest perft node count checked here; deeper lines of the `.perft` file are left out.
@@ -259,6 +259,25 @@ fn mit_5_forward_only_pieces_of_the_north_seat() {
             "a8a7", "a8b7", "b8a6", "b8c6", "e8d7", "e8c6", "e8b5", "e8a4", "e8f7", "e8g6", "e8h5",
             "g8f5", "g8h5",
         ]),
+    );
+}
+
+/// MIT-4: King, Rook, Bishop and Wazir move the same for both partners; the north partner
+/// (seat 2) may only use the moves that end on the north bank (MIT-3).
+#[test]
+fn mit_4_king_rook_bishop_wazir() {
+    let board = "7k/8/8/8/3W4/8/8/R1B1K3";
+    assert_moves(
+        &fen(board, 0),
+        &strs(&[
+            "a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "a1b1", "c1b2", "c1a3", "c1d2",
+            "c1e3", "c1f4", "c1g5", "c1h6", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "d4d5", "d4d3",
+            "d4c4", "d4e4",
+        ]),
+    );
+    assert_moves(
+        &fen(board, 2),
+        &strs(&["a1a5", "a1a6", "a1a7", "a1a8", "c1g5", "c1h6", "d4d5"]),
     );
 }
 
@@ -739,18 +758,10 @@ fn features(p: &Position) -> String {
         (Army::Black, Bank::South, "BS"),
         (Army::Black, Bank::North, "BN"),
     ] {
-        let n: u32 = [
-            Kind::Rook,
-            Kind::Bishop,
-            Kind::Point,
-            Kind::Wing,
-            Kind::Helm,
-            Kind::Mitre,
-            Kind::Hump,
-        ]
-        .iter()
-        .map(|&k| p.reserve(army, bank, k))
-        .sum();
+        let n: u32 = RESERVE_ORDER
+            .iter()
+            .map(|&k| p.reserve(army, bank, k))
+            .sum();
         if n > 0 {
             f.push(format!("{label} reserve {n}"));
         }
@@ -781,18 +792,21 @@ fn features(p: &Position) -> String {
     f.join(", ")
 }
 
-/// Perft lines for a block: depths 1.. up to `max_depth`, stopping early once a count passes
-/// `stop_above` (the deeper line would take too long for the slow reference).
-fn perft_lines(p: &Position, max_depth: u32, stop_above: u64) -> String {
-    let mut out = String::new();
-    for depth in 1..=max_depth {
-        let n = p.perft(depth);
-        out.push_str(&format!("perft {depth} {n}\n"));
-        if n > stop_above {
-            break;
-        }
+/// The features as a sentence to append to a comment, or nothing.
+fn and_features(p: &Position) -> String {
+    let f = features(p);
+    if f.is_empty() {
+        f
+    } else {
+        format!(" {}{}.", f[..1].to_uppercase(), &f[1..])
     }
-    out
+}
+
+/// Perft lines for a block: depths 1 to `max_depth`.
+fn perft_lines(p: &Position, max_depth: u32) -> String {
+    (1..=max_depth)
+        .map(|depth| format!("perft {depth} {}\n", p.perft(depth)))
+        .collect()
 }
 
 /// Writes `tests/perft/reference/mitregi.perft` to stdout. Slow (minutes, release build).
@@ -800,26 +814,31 @@ fn perft_lines(p: &Position, max_depth: u32, stop_above: u64) -> String {
 #[ignore]
 fn print_the_perft_file() {
     let mut out = String::from(
-        "# Partnership Mitregi (shared/rules/partnership-mitregi.md, MIT-1..MIT-18). Every number was\n\
-         # made by the independent reference generator of tests/mitregi_reference/ (a slow transcription\n\
-         # of the rules sharing no code with the engine), written by the ignored test\n\
-         # print_the_perft_file of tests/mitregi_reference_check.rs; no other program has confirmed them\n\
-         # yet except the start's perft 1-3 (9, 81, 774), which match the numbers given with the rules.\n\
-         # Middle-game positions come from random legal playouts from the start with a fixed xorshift64\n\
-         # seed (moves picked from the UCI-sorted legal list; \"capture-biased\" playouts take a capture or\n\
-         # drop two times in three when there is one). A checkmate or stalemate has no moves; the MIT-14\n\
-         # draws do not end a tree. Depths go to 4 except where a count passes 60M (then the deeper line\n\
-         # is left out); tests/mitregi_reference_check.rs checks every line of at most 2,000,000 nodes.\n",
+        "# Partnership Mitregi (shared/rules/partnership-mitregi.md, MIT-1..MIT-18).\n\
+         #\n\
+         # Every number here was made by the independent reference generator of\n\
+         # tests/mitregi_reference/ (a slow, plain transcription of the rules that shares no code with\n\
+         # the engine), printed by the ignored test print_the_perft_file of\n\
+         # tests/mitregi_reference_check.rs (release build, about 80 s). No second program has\n\
+         # confirmed them yet, except the start's perft 1-3 (9, 81, 774), which match the figures\n\
+         # quoted when this file was commissioned (they are not in the rules file itself).\n\
+         #\n\
+         # Middle-game positions come from random legal playouts from the start, with a fixed\n\
+         # xorshift64 seed; each move is picked from the legal moves sorted by UCI text, and the\n\
+         # capture-biased playouts take a capture or a drop two times in three when there is one.\n\
+         # A checkmate or stalemate has no moves; the MIT-14 draws do not end a tree. Depths 1-4\n\
+         # (the start to 7); tests/mitregi_reference_check.rs checks every line of at most 2,000,000\n\
+         # nodes on each run.\n",
     );
     let start = pos(START);
     out.push_str("\n# Start position (MIT-15..MIT-17).\nid start\n");
     out.push_str(&format!("fen {START}\n"));
-    out.push_str(&perft_lines(&start, 7, u64::MAX));
+    out.push_str(&perft_lines(&start, 7));
     for &(id, what, f) in HAND_BUILT {
         let p = pos(f);
-        out.push_str(&format!("\n# {what}. {}\nid {id}\n", features(&p)));
+        out.push_str(&format!("\n# {what}.{}\nid {id}\n", and_features(&p)));
         out.push_str(&format!("fen {f}\n"));
-        out.push_str(&perft_lines(&p, 4, 60_000_000));
+        out.push_str(&perft_lines(&p, 4));
     }
     for (seed, plies, captures_first) in PLAYOUTS {
         let p = playout(*seed, *plies, *captures_first);
@@ -829,11 +848,11 @@ fn print_the_perft_file() {
             "playout"
         };
         out.push_str(&format!(
-            "\n# {kind}, seed {seed}, {plies} plies: {}\nid playout-{seed}-ply{plies}\n",
-            features(&p)
+            "\n# {kind}, seed {seed}, {plies} plies.{}\nid playout-{seed}-ply{plies}\n",
+            and_features(&p)
         ));
         out.push_str(&format!("fen {}\n", p.fen()));
-        out.push_str(&perft_lines(&p, 4, 60_000_000));
+        out.push_str(&perft_lines(&p, 4));
     }
     print!("{out}");
 }

@@ -507,9 +507,9 @@ impl Position {
     ///
     /// MIT-3/MIT-11: board moves starting or ending on the mover's bank, and drops (MIT-9),
     /// that leave the mover's King out of check. MIT-3a needs no filter here: a move from the
-    /// other bank onto the mover's bank heads toward the River for the mover only for pieces
-    /// that move backward too (King, Rook, Bishop, Wazir); the forward-only pieces cannot make
-    /// it.
+    /// other bank onto the mover's bank goes against the mover's forward, so only the pieces
+    /// that also move backward (King, Rook, Bishop and, by the MIT-3a decision, Wazir) can
+    /// make it; a forward-only piece on the other bank can only move further from the River.
     ///
     /// MIT-12: only if the King is in check and there is no such move, board moves entirely
     /// on the other bank (mover's forward) that take the King out of check; never drops.
