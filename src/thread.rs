@@ -24,6 +24,17 @@ use std::time::{Duration, Instant};
 /// Plies searched beyond a proven mate's distance before the search stops.
 const MATE_EXTRA_PLIES: i32 = 4;
 
+/// The largest hash size the protocols accept: half the machine's memory (4 GB when unknown).
+pub fn hash_cap_mb() -> usize {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            let line = m.lines().find(|l| l.starts_with("MemTotal:"))?;
+            line.split_whitespace().nth(1)?.parse::<usize>().ok()
+        })
+        .map_or(4096, |kb| (kb / 1024 / 2).max(1))
+}
+
 /// Default hash size in MB.
 pub const DEFAULT_HASH_MB: usize = 64;
 

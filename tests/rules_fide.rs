@@ -1,4 +1,4 @@
-//! FIDE chess basics (`shared/rules/fide.md`: Laws articles 3, 5 and 9): castling and its
+//! FIDE chess basics (`docs/rules/fide.md`: Laws articles 3, 5 and 9): castling and its
 //! conditions, en passant (with its pin), the promotion set, pins, checkmate, stalemate, the
 //! draws by rule and by insufficient material. Expected move lists are worked out by hand on
 //! named positions, never taken from the generator.

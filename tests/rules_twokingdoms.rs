@@ -1,4 +1,4 @@
-//! Two Kingdoms, rule by rule (`shared/rules/two-kingdoms.md`, TK-1..TK-12): one test per rule
+//! Two Kingdoms, rule by rule (`docs/rules/two-kingdoms.md`, TK-1..TK-12): one test per rule
 //! id, named after it, on named hand-built positions. Expected move lists are worked out by hand
 //! from the rule text (or, for riders on open boards, by the small geometric helper below, which
 //! shares no code with the engine), never taken from the generator.

@@ -1,4 +1,4 @@
-//! Wey, rule by rule (`shared/rules/wey.md`, WEY-1..WEY-13): one test per rule id, on named
+//! Wey, rule by rule (`docs/rules/wey.md`, WEY-1..WEY-13): one test per rule id, on named
 //! hand-built positions whose legal moves are written out by hand from the rules text. Every
 //! hand-written list is checked against the engine and against the independent reference
 //! generator of `tests/wey_reference/`.

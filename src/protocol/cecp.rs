@@ -133,16 +133,6 @@ fn looks_like_move(s: &str) -> bool {
             || s.starts_with("0-0"))
 }
 
-/// A hash size the machine can hold: at most half its memory (or 4 GB when unknown).
-fn hash_cap_mb() -> usize {
-    let total_kb = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
-        m.lines()
-            .find(|l| l.starts_with("MemTotal:"))
-            .and_then(|l| l.split_whitespace().nth(1)?.parse::<usize>().ok())
-    });
-    total_kb.map_or(4096, |kb| (kb / 1024 / 2).max(1))
-}
-
 impl Cecp {
     fn new(tx: Sender<Event>) -> Cecp {
         let variant = normal();
@@ -464,7 +454,7 @@ impl Cecp {
 
     /// `memory N`: the hash table takes all of it (capped by the machine).
     fn set_hash(&mut self, mb: usize) {
-        let mb = mb.clamp(1, hash_cap_mb());
+        let mb = mb.clamp(1, crate::thread::hash_cap_mb());
         if mb != self.hash_mb {
             self.abort();
             self.engine.set_hash(mb);
@@ -497,26 +487,9 @@ impl Cecp {
     /// Load every `*.toml` of a directory and announce the variants again.
     fn load_configs(&mut self, dir: &str) {
         let path = std::path::Path::new(if dir.is_empty() { "." } else { dir });
-        let mut files: Vec<_> = match std::fs::read_dir(path) {
-            Ok(rd) => rd
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                .collect(),
-            Err(e) => {
-                send(&format!(
-                    "tellusererror cannot read {}: {e}",
-                    path.display()
-                ));
-                return;
-            }
-        };
-        files.sort();
-        let mut errors = Vec::new();
-        for f in files {
-            match builtin::load_file(&f) {
-                Ok(name) => log::info!("loaded variant {name} from {}", f.display()),
-                Err(e) => errors.push(e.to_string()),
-            }
+        let (names, errors) = builtin::load_dir_all(path);
+        for name in &names {
+            log::info!("loaded variant {name} from {}", path.display());
         }
         for e in &errors {
             log::warn!("{e}");
@@ -524,7 +497,7 @@ impl Cecp {
         }
         if let Some(first) = errors.first() {
             send(&format!(
-                "telluser {} config error(s); first: {first}",
+                "tellusererror {} config error(s); first: {first}",
                 errors.len()
             ));
         }

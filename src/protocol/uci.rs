@@ -263,7 +263,7 @@ impl Uci {
                 self.threads = n as usize;
                 self.engine.set_threads(self.threads);
             }),
-            Name::Hash => options::spin(value, 1, options::hash_cap_mb() as i64)
+            Name::Hash => options::spin(value, 1, crate::thread::hash_cap_mb() as i64)
                 .map(|n| self.engine.set_hash(n as usize)),
             Name::MultiPv => options::spin(value, 1, 1).map(|_| ()),
             Name::Ponder => options::check(value).map(|on| self.ponder = on),

@@ -55,23 +55,47 @@ pub fn names() -> Vec<String> {
     all().iter().map(|v| v.name.clone()).collect()
 }
 
-/// Load every `*.toml` of a directory. Returns the names loaded; stops at the first broken file.
-pub fn load_dir(dir: &std::path::Path) -> Result<Vec<String>, ConfigError> {
-    let read = std::fs::read_dir(dir).map_err(|e| ConfigError {
-        file: dir.display().to_string(),
-        line: None,
-        message: format!("cannot read directory: {e}"),
-    })?;
+/// Load every `*.toml` of a directory, in name order: the good files are registered, the
+/// broken ones are reported (each error names its file and line). The one loader used by the
+/// command line, CECP and UCI.
+pub fn load_dir_all(dir: &std::path::Path) -> (Vec<String>, Vec<ConfigError>) {
+    let read = match std::fs::read_dir(dir) {
+        Ok(r) => r,
+        Err(e) => {
+            return (
+                Vec::new(),
+                vec![ConfigError {
+                    file: dir.display().to_string(),
+                    line: None,
+                    message: format!("cannot read directory: {e}"),
+                }],
+            )
+        }
+    };
     let mut paths: Vec<_> = read
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .collect();
     paths.sort();
-    let mut names = Vec::new();
+    let (mut names, mut errors) = (Vec::new(), Vec::new());
     for p in paths {
-        names.push(load_file(&p)?);
+        match load_file(&p) {
+            Ok(name) => names.push(name),
+            Err(e) => errors.push(e),
+        }
     }
-    Ok(names)
+    (names, errors)
+}
+
+/// `load_dir_all`, as a result: the names loaded, or the first error (the good files are
+/// registered either way).
+pub fn load_dir(dir: &std::path::Path) -> Result<Vec<String>, ConfigError> {
+    let (names, mut errors) = load_dir_all(dir);
+    if errors.is_empty() {
+        Ok(names)
+    } else {
+        Err(errors.swap_remove(0))
+    }
 }
 
 /// Load one config file.

@@ -2,8 +2,9 @@
 //! tables, promotion, castling, draw, River and victory rules. Every error names the config
 //! line it comes from.
 
-use super::betza::{self, Reach, Vector};
+use super::betza;
 use super::config::{self, VariantConfig};
+use super::tables::{attack_table, table};
 use super::*;
 use crate::types::geometry::{squares, MAX_FILES, MAX_RANKS};
 use toml::Spanned;
@@ -22,11 +23,117 @@ fn file_of(s: &Spanned<String>, files: u8) -> Option<u8> {
     (f < files).then_some(f)
 }
 
+type Fail<'a> = &'a dyn Fn(std::ops::Range<usize>, String) -> ConfigError;
+
 pub(super) fn compile(
     cfg: VariantConfig,
     source: &str,
-    fail: &dyn Fn(std::ops::Range<usize>, String) -> ConfigError,
+    fail: Fail,
 ) -> Result<Variant, ConfigError> {
+    check_board(&cfg, fail)?;
+    let (files, ranks) = (*cfg.files.get_ref(), *cfg.ranks.get_ref());
+    let seats = compile_seats(&cfg, fail)?;
+    let mut pieces = compile_pieces(&cfg, fail)?;
+    let promotion = compile_promotion(&cfg, &pieces, fail)?;
+    let mut promotion_zone = [[false; BOARD_CELLS]; MAX_ARMIES];
+    if let Some(p) = &promotion {
+        for sq in squares(files, ranks) {
+            promotion_zone[0][sq.index()] = sq.rank() >= ranks - p.ranks;
+            promotion_zone[1][sq.index()] = sq.rank() < p.ranks;
+        }
+    }
+    let castling = compile_castling(&cfg, &pieces, fail)?;
+    let draws = compile_draws(&cfg, &pieces, fail)?;
+    if let Some(p) = &promotion {
+        for (k, piece) in pieces.iter_mut().enumerate() {
+            piece.promotes = p.pieces >> k & 1 != 0;
+        }
+    }
+    let mut royal_mask = 0u32;
+    for (k, p) in pieces.iter().enumerate() {
+        if p.royal {
+            royal_mask |= 1 << k;
+        }
+    }
+    let attacks = [
+        attack_table(&pieces, Orientation::Up),
+        attack_table(&pieces, Orientation::Down),
+    ];
+    let has_lame = attacks
+        .iter()
+        .any(|t| t.leaps.iter().any(|l| l.path_len > 0));
+    let any_circle = attacks.iter().any(|t| t.circles != 0);
+
+    let mut variant = Variant {
+        name: cfg.name.get_ref().clone(),
+        display_name: cfg
+            .display_name
+            .clone()
+            .unwrap_or_else(|| cfg.name.get_ref().clone()),
+        files,
+        ranks,
+        start_fen: cfg.start.get_ref().clone(),
+        forward: cfg.forward,
+        seats,
+        pieces,
+        promotion,
+        castling,
+        draws,
+        royal_mask,
+        drops: false,
+        carriers: cfg.carriers,
+        attacks,
+        initial_ranks: [[0; MAX_KINDS]; MAX_ARMIES],
+        promotion_zone,
+        table_attacks: false,
+        simple_legality: false,
+        xboard_parent: cfg.xboard.parent.clone().unwrap_or_else(|| "fairy".into()),
+        xboard_piece_to_char: cfg.xboard.piece_to_char.clone(),
+        xboard_builtin: cfg.xboard.builtin,
+        source: source.to_string(),
+        river: None,
+        victory_sets: Vec::new(),
+        start_counts: [[0; MAX_KINDS]; MAX_ARMIES],
+        bank_rank: match &cfg.river {
+            Some(r) => *r.south_ranks.get_ref(),
+            None => ranks / 2,
+        },
+        fen: compile_fen_layout(&cfg.fen, fail)?,
+    };
+
+    // The start position fixes the initial ranks of `i` moves, and must parse.
+    let start = super::fen::parse(&variant, &variant.start_fen)
+        .map_err(|e| fail(cfg.start.span(), format!("start position: {e}")))?;
+    for &(sq, p) in &start.pieces {
+        variant.initial_ranks[p.army() as usize][p.kind() as usize] |= 1 << sq.rank();
+        variant.start_counts[p.army() as usize][p.kind() as usize] += 1;
+    }
+    variant.river = match &cfg.river {
+        None => None,
+        Some(r) => Some(compile_river(&variant, r, fail)?),
+    };
+    variant.victory_sets = compile_victory(&cfg, &variant, fail)?;
+    let royals_per_army = (0..2u8).map(|a| {
+        start
+            .pieces
+            .iter()
+            .filter(|(_, p)| p.army() == a && variant.royal_mask >> p.kind() & 1 != 0)
+            .count()
+    });
+    // The facts that let attacks skip walking: no rule module filters board moves (the same
+    // test as `rules::moves::restricted`), forward fixed per seat.
+    variant.table_attacks =
+        variant.river.is_none() && !variant.carriers && variant.forward != ForwardRule::Bank;
+    variant.simple_legality = variant.table_attacks
+        && royals_per_army.clone().all(|n| n == 1)
+        && variant.seats.len() == 2
+        && !has_lame
+        && !any_circle;
+    Ok(variant)
+}
+
+/// Board size and name.
+fn check_board(cfg: &VariantConfig, fail: Fail) -> Result<(), ConfigError> {
     let files = *cfg.files.get_ref();
     let ranks = *cfg.ranks.get_ref();
     if !(1..=MAX_FILES).contains(&files) {
@@ -41,7 +148,7 @@ pub(super) fn compile(
             format!("ranks must be 1..={MAX_RANKS}, not {ranks}"),
         ));
     }
-    let name = cfg.name.get_ref().clone();
+    let name = cfg.name.get_ref();
     if name.is_empty()
         || !name
             .chars()
@@ -59,9 +166,49 @@ pub(super) fn compile(
         return Err(fail(0..0, format!("at most {MAX_KINDS} piece types")));
     }
 
-    let seats = compile_seats(&cfg, fail)?;
+    Ok(())
+}
 
-    // Pieces.
+/// The kind index of a one-letter config value.
+fn kind_of(
+    pieces: &[PieceType],
+    s: &Spanned<String>,
+    what: &str,
+    fail: Fail,
+) -> Result<u8, ConfigError> {
+    let l = letter_of(s).ok_or_else(|| {
+        fail(
+            s.span(),
+            format!("{what}: {:?} is not a piece letter", s.get_ref()),
+        )
+    })?;
+    pieces
+        .iter()
+        .position(|p| p.letter == l)
+        .map(|k| k as u8)
+        .ok_or_else(|| fail(s.span(), format!("{what}: no piece with letter {l}")))
+}
+
+/// The kind indexes of a config value of letters.
+fn kinds_of(
+    pieces: &[PieceType],
+    s: &Spanned<String>,
+    what: &str,
+    fail: Fail,
+) -> Result<Vec<u8>, ConfigError> {
+    let mut out = Vec::new();
+    for c in s.get_ref().chars() {
+        let l = c.to_ascii_uppercase();
+        match pieces.iter().position(|p| p.letter == l) {
+            Some(k) => out.push(k as u8),
+            None => return Err(fail(s.span(), format!("{what}: no piece with letter {c}"))),
+        }
+    }
+    Ok(out)
+}
+
+/// Piece types with their move tables for both orientations.
+fn compile_pieces(cfg: &VariantConfig, fail: Fail) -> Result<Vec<PieceType>, ConfigError> {
     let mut pieces: Vec<PieceType> = Vec::new();
     for p in &cfg.pieces {
         let letter = letter_of(&p.letter).ok_or_else(|| {
@@ -110,36 +257,21 @@ pub(super) fn compile(
             tables: [up, down],
         });
     }
-    let kind_of = |s: &Spanned<String>, what: &str| -> Result<u8, ConfigError> {
-        let l = letter_of(s).ok_or_else(|| {
-            fail(
-                s.span(),
-                format!("{what}: {:?} is not a piece letter", s.get_ref()),
-            )
-        })?;
-        pieces
-            .iter()
-            .position(|p| p.letter == l)
-            .map(|k| k as u8)
-            .ok_or_else(|| fail(s.span(), format!("{what}: no piece with letter {l}")))
-    };
-    let kinds_of = |s: &Spanned<String>, what: &str| -> Result<Vec<u8>, ConfigError> {
-        let mut out = Vec::new();
-        for c in s.get_ref().chars() {
-            let l = c.to_ascii_uppercase();
-            match pieces.iter().position(|p| p.letter == l) {
-                Some(k) => out.push(k as u8),
-                None => return Err(fail(s.span(), format!("{what}: no piece with letter {c}"))),
-            }
-        }
-        Ok(out)
-    };
+    Ok(pieces)
+}
 
-    let promotion = match &cfg.promotion {
+/// Promotion on reaching the far ranks.
+fn compile_promotion(
+    cfg: &VariantConfig,
+    pieces: &[PieceType],
+    fail: Fail,
+) -> Result<Option<Promotion>, ConfigError> {
+    let ranks = *cfg.ranks.get_ref();
+    Ok(match &cfg.promotion {
         None => None,
         Some(p) => {
-            let promoting = kinds_of(&p.pieces, "promotion.pieces")?;
-            let choices = kinds_of(&p.choices, "promotion.choices")?;
+            let promoting = kinds_of(pieces, &p.pieces, "promotion.pieces", fail)?;
+            let choices = kinds_of(pieces, &p.choices, "promotion.choices", fail)?;
             if choices.is_empty() {
                 return Err(fail(p.choices.span(), "promotion.choices is empty".into()));
             }
@@ -159,20 +291,21 @@ pub(super) fn compile(
                 ranks: p.ranks,
             })
         }
-    };
-    let mut promotion_zone = [[false; BOARD_CELLS]; MAX_ARMIES];
-    if let Some(p) = &promotion {
-        for sq in squares(files, ranks) {
-            promotion_zone[0][sq.index()] = sq.rank() >= ranks - p.ranks;
-            promotion_zone[1][sq.index()] = sq.rank() < p.ranks;
-        }
-    }
+    })
+}
 
-    let castling = match &cfg.castling {
+/// Castling (FIDE 3.8, TK-10).
+fn compile_castling(
+    cfg: &VariantConfig,
+    pieces: &[PieceType],
+    fail: Fail,
+) -> Result<Option<Castling>, ConfigError> {
+    let files = *cfg.files.get_ref();
+    Ok(match &cfg.castling {
         None => None,
         Some(c) => {
-            let king = kind_of(&c.king, "castling.king")?;
-            let rook = kind_of(&c.rook, "castling.rook")?;
+            let king = kind_of(pieces, &c.king, "castling.king", fail)?;
+            let rook = kind_of(pieces, &c.rook, "castling.rook", fail)?;
             let f = |s: &Spanned<String>, what: &str| {
                 file_of(s, files).ok_or_else(|| {
                     fail(
@@ -194,8 +327,15 @@ pub(super) fn compile(
                 ],
             })
         }
-    };
+    })
+}
 
+/// Draw rules: the move rule, repetitions, dead material.
+fn compile_draws(
+    cfg: &VariantConfig,
+    pieces: &[PieceType],
+    fail: Fail,
+) -> Result<Draws, ConfigError> {
     let mut reset_pieces = 0u32;
     for c in cfg.draws.reset_pieces.chars() {
         if let Some(k) = pieces
@@ -230,7 +370,7 @@ pub(super) fn compile(
         }
         dead.push((sides[0], sides[1]));
     }
-    let draws = Draws {
+    Ok(Draws {
         move_rule_plies: cfg
             .draws
             .move_rule_plies
@@ -238,76 +378,16 @@ pub(super) fn compile(
         repetitions: cfg.draws.repetitions,
         dead,
         reset_pieces,
-    };
+    })
+}
 
-    if let Some(p) = &promotion {
-        for (k, piece) in pieces.iter_mut().enumerate() {
-            piece.promotes = p.pieces >> k & 1 != 0;
-        }
-    }
-    let mut royal_mask = 0u32;
-    for (k, p) in pieces.iter().enumerate() {
-        if p.royal {
-            royal_mask |= 1 << k;
-        }
-    }
-    let attacks = [
-        attack_table(&pieces, Orientation::Up),
-        attack_table(&pieces, Orientation::Down),
-    ];
-    let has_lame = attacks
-        .iter()
-        .any(|t| t.leaps.iter().any(|l| l.path_len > 0));
-    let any_circle = attacks.iter().any(|t| t.circles != 0);
-
-    let mut variant = Variant {
-        name,
-        display_name: cfg
-            .display_name
-            .clone()
-            .unwrap_or_else(|| cfg.name.get_ref().clone()),
-        files,
-        ranks,
-        start_fen: cfg.start.get_ref().clone(),
-        forward: cfg.forward,
-        seats,
-        pieces,
-        promotion,
-        castling,
-        draws,
-        royal_mask,
-        drops: false,
-        carriers: cfg.carriers,
-        attacks,
-        initial_ranks: [[0; MAX_KINDS]; MAX_ARMIES],
-        promotion_zone,
-        table_attacks: false,
-        simple_legality: false,
-        xboard_parent: cfg.xboard.parent.clone().unwrap_or_else(|| "fairy".into()),
-        xboard_piece_to_char: cfg.xboard.piece_to_char.clone(),
-        xboard_builtin: cfg.xboard.builtin,
-        source: source.to_string(),
-        river: None,
-        victory_sets: Vec::new(),
-        start_counts: [[0; MAX_KINDS]; MAX_ARMIES],
-        bank_rank: match &cfg.river {
-            Some(r) => *r.south_ranks.get_ref(),
-            None => ranks / 2,
-        },
-        fen: compile_fen_layout(&cfg.fen, fail)?,
-    };
-
-    // The start position fixes the initial ranks of `i` moves, and must parse.
-    let start = super::fen::parse(&variant, &variant.start_fen)
-        .map_err(|e| fail(cfg.start.span(), format!("start position: {e}")))?;
-    for &(sq, p) in &start.pieces {
-        variant.initial_ranks[p.army() as usize][p.kind() as usize] |= 1 << sq.rank();
-        variant.start_counts[p.army() as usize][p.kind() as usize] += 1;
-    }
-    variant.river = match &cfg.river {
-        None => None,
-        Some(r) => Some(compile_river(&variant, r, fail)?),
-    };
+/// Capture-a-set victory (WEY-12): the alternatives, each as counts per kind.
+fn compile_victory(
+    cfg: &VariantConfig,
+    variant: &Variant,
+    fail: Fail,
+) -> Result<Vec<[u8; MAX_KINDS]>, ConfigError> {
+    let mut sets = Vec::new();
     if let Some(vc) = &cfg.victory {
         for set in &vc.capture_any_of {
             let mut need = [0u8; MAX_KINDS];
@@ -320,34 +400,15 @@ pub(super) fn compile(
             if need.iter().all(|&n| n == 0) {
                 return Err(fail(set.span(), "victory set is empty".into()));
             }
-            variant.victory_sets.push(need);
+            sets.push(need);
         }
     }
-    let royals_per_army = (0..2u8).map(|a| {
-        start
-            .pieces
-            .iter()
-            .filter(|(_, p)| p.army() == a && variant.royal_mask >> p.kind() & 1 != 0)
-            .count()
-    });
-    // The facts that let attacks skip walking: no rule module filters board moves (the same
-    // test as `rules::moves::restricted`), forward fixed per seat.
-    variant.table_attacks =
-        variant.river.is_none() && !variant.carriers && variant.forward != ForwardRule::Bank;
-    variant.simple_legality = variant.table_attacks
-        && royals_per_army.clone().all(|n| n == 1)
-        && variant.seats.len() == 2
-        && !has_lame
-        && !any_circle;
-    Ok(variant)
+    Ok(sets)
 }
 
 /// Seats in turn order with their army, forward and bank (MIT-1, MIT-2); by default White
 /// (up) then Black (down).
-fn compile_seats(
-    cfg: &VariantConfig,
-    fail: &dyn Fn(std::ops::Range<usize>, String) -> ConfigError,
-) -> Result<Vec<Seat>, ConfigError> {
+fn compile_seats(cfg: &VariantConfig, fail: Fail) -> Result<Vec<Seat>, ConfigError> {
     if cfg.seats.is_empty() {
         return Ok(vec![
             Seat {
@@ -413,10 +474,7 @@ fn compile_seats(
 }
 
 /// The FEN layout: known field names, each once, the board first; labels for a hands field.
-fn compile_fen_layout(
-    cfg: &config::FenConfig,
-    fail: &dyn Fn(std::ops::Range<usize>, String) -> ConfigError,
-) -> Result<FenLayout, ConfigError> {
+fn compile_fen_layout(cfg: &config::FenConfig, fail: Fail) -> Result<FenLayout, ConfigError> {
     let span = cfg.fields.span();
     let mut fields = Vec::new();
     for name in cfg.fields.get_ref() {
@@ -481,11 +539,7 @@ fn compile_fen_layout(
     })
 }
 
-fn compile_river(
-    v: &Variant,
-    r: &config::RiverConfig,
-    fail: &dyn Fn(std::ops::Range<usize>, String) -> ConfigError,
-) -> Result<River, ConfigError> {
+fn compile_river(v: &Variant, r: &config::RiverConfig, fail: Fail) -> Result<River, ConfigError> {
     let south = *r.south_ranks.get_ref();
     if south == 0 || south >= v.ranks {
         return Err(fail(
@@ -577,135 +631,4 @@ fn compile_river(
         same_bank_capture_ban,
         restrictions,
     })
-}
-
-/// Compile vectors into a move table; `flip` mirrors forward to point down.
-fn table(vectors: &[Vector], flip: bool) -> MoveTable {
-    let mut t = MoveTable::default();
-    for v in vectors {
-        let dy = if flip { -v.dy } else { v.dy };
-        let delta = Square::delta(v.dx, dy);
-        match v.reach {
-            Reach::Leap => {
-                let mut path = [0i16; 2];
-                let mut path_len = 0u8;
-                if v.lame {
-                    let n = v.dx.abs().max(dy.abs());
-                    let (ux, uy) = (v.dx.signum(), dy.signum());
-                    for i in 1..n {
-                        if (path_len as usize) < 2 {
-                            path[path_len as usize] = Square::delta(ux * i, uy * i);
-                            path_len += 1;
-                        }
-                    }
-                }
-                t.leaps.push(Leap {
-                    delta,
-                    quiet: v.quiet,
-                    capture: v.capture,
-                    initial: v.initial,
-                    en_passant: v.en_passant,
-                    path,
-                    path_len,
-                });
-            }
-            Reach::Ride(max) => t.rides.push(Ride {
-                delta,
-                max,
-                min: 1,
-                quiet: v.quiet,
-                capture: v.capture,
-                initial: v.initial,
-            }),
-            Reach::Circle(max) => {
-                // The atom's images sorted by angle form the circle.
-                let base = (v.dx.abs().min(v.dy.abs()), v.dx.abs().max(v.dy.abs()));
-                let mut ring: Vec<(i8, i8)> = Vec::new();
-                for (x, y) in [(base.0, base.1), (base.1, base.0)] {
-                    for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                        let p = (x * sx, y * sy);
-                        if !ring.contains(&p) {
-                            ring.push(p);
-                        }
-                    }
-                }
-                ring.sort_by(|a, b| {
-                    (a.1 as f64)
-                        .atan2(a.0 as f64)
-                        .total_cmp(&(b.1 as f64).atan2(b.0 as f64))
-                });
-                let circle: Vec<i16> = ring
-                    .iter()
-                    .map(|&(x, y)| Square::delta(x, if flip { -y } else { y }))
-                    .collect();
-                if !t.circles.iter().any(|c| c.circle == circle && c.max == max) {
-                    t.circles.push(Circle {
-                        circle,
-                        max,
-                        quiet: v.quiet,
-                        capture: v.capture,
-                    });
-                }
-            }
-        }
-    }
-    // A ride that repeats a plain leap's first square starts one leap further.
-    let leaps = t.leaps.clone();
-    for r in t.rides.iter_mut() {
-        if leaps.iter().any(|l| {
-            l.delta == r.delta
-                && !l.initial
-                && l.path_len == 0
-                && (l.quiet || !r.quiet)
-                && (l.capture || !r.capture)
-        }) {
-            r.min = 2;
-        }
-    }
-    t
-}
-
-/// Build the attack table: for each capturing vector, which kinds attack along it.
-fn attack_table(pieces: &[PieceType], o: Orientation) -> AttackTable {
-    let mut t = AttackTable::default();
-    for (k, p) in pieces.iter().enumerate() {
-        let bit = 1u32 << k;
-        let mt = &p.tables[o as usize];
-        for l in mt.leaps.iter().filter(|l| l.capture && !l.initial) {
-            match t
-                .leaps
-                .iter_mut()
-                .find(|a| a.delta == l.delta && a.path_len == l.path_len && a.path == l.path)
-            {
-                Some(a) => a.kinds |= bit,
-                None => t.leaps.push(LeapAttack {
-                    delta: l.delta,
-                    kinds: bit,
-                    path: l.path,
-                    path_len: l.path_len,
-                }),
-            }
-        }
-        for r in mt.rides.iter().filter(|r| r.capture && !r.initial) {
-            let entry = match t.rays.iter_mut().position(|a| a.delta == r.delta) {
-                Some(i) => &mut t.rays[i],
-                None => {
-                    t.rays.push(RayAttack {
-                        delta: r.delta,
-                        ..Default::default()
-                    });
-                    t.rays.last_mut().unwrap()
-                }
-            };
-            if r.max == 0 {
-                entry.unlimited |= bit;
-            } else {
-                entry.limited.push((bit, r.max));
-            }
-        }
-        if mt.circles.iter().any(|c| c.capture) {
-            t.circles |= bit;
-        }
-    }
-    t
 }

@@ -8,6 +8,7 @@ pub mod builtin;
 mod compile;
 pub mod config;
 pub mod fen;
+mod tables;
 
 use crate::types::geometry::{Square, BOARD_CELLS};
 pub use config::ForwardRule;

@@ -1,6 +1,6 @@
 //! An independent, slow reference move generator for Wey, written only for tests.
 //!
-//! It is a plain transcription of `shared/rules/wey.md` (WEY-1..WEY-12) and shares no code with
+//! It is a plain transcription of `docs/rules/wey.md` (WEY-1..WEY-12) and shares no code with
 //! the crate: its own FEN reader (placement and side to move of an 8x8 Wey FEN), its own board
 //! (an 8x8 array of `Option<Man>`), its own move walker and its own make (copying the array).
 //! Moves are printed as UCI strings the way the engine writes them: `e2e3`, a Pawn crossing

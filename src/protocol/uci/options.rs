@@ -69,17 +69,6 @@ pub fn lookup(name: &str) -> Option<Name> {
     })
 }
 
-/// The largest hash size offered: half the machine's memory (4 GB when unknown).
-pub fn hash_cap_mb() -> usize {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|m| {
-            let line = m.lines().find(|l| l.starts_with("MemTotal:"))?;
-            line.split_whitespace().nth(1)?.parse::<usize>().ok()
-        })
-        .map_or(4096, |kb| (kb / 1024 / 2).max(1))
-}
-
 /// The `option` lines sent after `id`. Multi-PV is not implemented, so `MultiPV` honestly
 /// offers 1..1.
 pub fn declarations(variant_path: &str) -> Vec<String> {
@@ -97,7 +86,7 @@ pub fn declarations(variant_path: &str) -> Vec<String> {
         format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {}",
-            hash_cap_mb()
+            crate::thread::hash_cap_mb()
         ),
         "option name MultiPV type spin default 1 min 1 max 1".into(),
         "option name Ponder type check default false".into(),
