@@ -497,7 +497,7 @@ impl Cecp {
         }
         if let Some(first) = errors.first() {
             send(&format!(
-                "tellusererror {} config error(s); first: {first}",
+                "telluser {} config error(s); first: {first}",
                 errors.len()
             ));
         }
