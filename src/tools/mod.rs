@@ -1,5 +1,7 @@
-//! Command-line tools: perft, variants listing (bench and the match runner join later).
+//! Command-line tools: perft, bench, and the parts of the match runner: engine processes on
+//! pipes (`engine`) and match statistics (`match_stats`).
 
 pub mod bench;
+pub mod engine;
 pub mod match_stats;
 pub mod perft;
