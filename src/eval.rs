@@ -10,6 +10,7 @@ use crate::board::{Position, Square};
 use crate::rules::moves::piece_moves;
 use crate::rules::victory;
 use crate::types::geometry::{squares, BOARD_CELLS};
+use crate::types::{Army, PieceKind};
 use crate::variant::{Orientation, Variant, MAX_KINDS};
 use dashmap::DashMap;
 use std::sync::{Arc, OnceLock};
@@ -68,7 +69,7 @@ fn build(v: &'static Variant) -> EvalTables {
         }
         let mut by_army: [Vec<(i16, i16)>; 2] =
             [vec![(0, 0); BOARD_CELLS], vec![(0, 0); BOARD_CELLS]];
-        for army in 0..2u8 {
+        for army in Army::ALL {
             for sq in squares(v.files, v.ranks) {
                 let centre =
                     1.0 - ((sq.file() as f64 - cx).abs() + (sq.rank() as f64 - cy).abs()) / max_d; // 0..1
@@ -93,16 +94,16 @@ fn build(v: &'static Variant) -> EvalTables {
                     let w = if rider { 16.0 } else { 30.0 };
                     (centre * w - w / 2.0, centre * w / 2.0 - w / 4.0)
                 };
-                by_army[army as usize][sq.index()] = (mg.round() as i16, eg.round() as i16);
+                by_army[army.index()][sq.index()] = (mg.round() as i16, eg.round() as i16);
             }
         }
         pst.push(by_army);
     }
     let start = Position::startpos(v);
     let mut start_phase = 0;
-    for army in 0..2u8 {
+    for army in Army::ALL {
         for &s in start.pieces_of(army) {
-            start_phase += phase_weight[start.piece_at(s).piece_unchecked().kind() as usize];
+            start_phase += phase_weight[start.piece_at(s).piece_unchecked().kind().index()];
         }
     }
     EvalTables {
@@ -118,10 +119,10 @@ fn build(v: &'static Variant) -> EvalTables {
 pub fn material(pos: &Position, t: &EvalTables) -> i32 {
     let us = pos.army();
     let mut s = 0;
-    for army in 0..2u8 {
+    for army in Army::ALL {
         let sign = if army == us { 1 } else { -1 };
         for &sq in pos.pieces_of(army) {
-            s += sign * t.values[pos.piece_at(sq).piece_unchecked().kind() as usize];
+            s += sign * t.values[pos.piece_at(sq).piece_unchecked().kind().index()];
         }
     }
     s
@@ -129,8 +130,8 @@ pub fn material(pos: &Position, t: &EvalTables) -> i32 {
 
 /// Value of a piece kind.
 #[inline]
-pub fn value(t: &EvalTables, kind: u8) -> i32 {
-    t.values[kind as usize]
+pub fn value(t: &EvalTables, kind: PieceKind) -> i32 {
+    t.values[kind.index()]
 }
 
 /// Capture-a-set games: bonus (at full progress) for having captured the enemy's set, growing
@@ -154,10 +155,10 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
     let mut eg = [0i32; 2];
     let mut phase = 0;
     let mut mobility = [0i32; 2];
-    for army in 0..2u8 {
-        let a = army as usize;
+    for army in Army::ALL {
+        let a = army.index();
         for &sq in pos.pieces_of(army) {
-            let k = pos.piece_at(sq).piece_unchecked().kind() as usize;
+            let k = pos.piece_at(sq).piece_unchecked().kind().index();
             let (m, e) = t.pst[k][a][sq.index()];
             mg[a] += t.values[k] + m as i32;
             eg[a] += t.values[k] + e as i32;
@@ -166,15 +167,15 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
     }
     let phase = phase.min(t.start_phase);
     let taper = |m: i32, e: i32| (m * phase + e * (t.start_phase - phase)) / t.start_phase;
-    let (ua, ta) = (us as usize, 1 - us as usize);
+    let (ua, ta) = (us.index(), us.enemy().index());
     let cheap = taper(mg[ua] - mg[ta], eg[ua] - eg[ta]) + TEMPO + set_term(pos, us);
     if cheap - LAZY_MARGIN >= beta || cheap + LAZY_MARGIN <= alpha {
         return cheap;
     }
-    for army in 0..2u8 {
-        let a = army as usize;
+    for army in Army::ALL {
+        let a = army.index();
         for &sq in pos.pieces_of(army) {
-            let k = pos.piece_at(sq).piece_unchecked().kind() as usize;
+            let k = pos.piece_at(sq).piece_unchecked().kind().index();
             if t.mobility_weight[k] != 0 {
                 let mut n = 0;
                 let piece = pos.piece_at(sq).piece_unchecked();
@@ -187,12 +188,12 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
     // King safety: enemy pieces close to a royal piece, weighted by value, middlegame only.
     let mut danger = [0i32; 2];
     if v.royal_mask != 0 {
-        for army in 0..2u8 {
+        for army in Army::ALL {
             let king = pos.royal_square(army);
             if king.is_none() {
                 continue;
             }
-            danger[army as usize] = king_danger(pos, t, king, 1 - army);
+            danger[army.index()] = king_danger(pos, t, king, army.enemy());
         }
     }
     let score = |a: usize| {
@@ -200,11 +201,11 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
         let e = eg[a] + mobility[a] / 2;
         taper(m, e)
     };
-    let s = score(us as usize) - score(1 - us as usize);
+    let s = score(us.index()) - score(us.enemy().index());
     s + TEMPO + set_term(pos, us)
 }
 
-fn king_danger(pos: &Position, t: &EvalTables, king: Square, enemy: u8) -> i32 {
+fn king_danger(pos: &Position, t: &EvalTables, king: Square, enemy: Army) -> i32 {
     let mut weight = 0;
     let mut count = 0;
     for &s in pos.pieces_of(enemy) {
@@ -212,7 +213,7 @@ fn king_danger(pos: &Position, t: &EvalTables, king: Square, enemy: u8) -> i32 {
         let dr = (s.rank() as i32 - king.rank() as i32).abs();
         let d = df.max(dr);
         if d <= 3 {
-            let k = pos.piece_at(s).piece_unchecked().kind() as usize;
+            let k = pos.piece_at(s).piece_unchecked().kind().index();
             if t.mobility_weight[k] != 0 {
                 weight += (4 - d) * (t.values[k] / 100).clamp(1, 10);
                 count += 1;
@@ -224,15 +225,15 @@ fn king_danger(pos: &Position, t: &EvalTables, king: Square, enemy: u8) -> i32 {
 
 /// Capture-a-set progress (WEY-12) from `us`'s view: what we have taken of their nearest set,
 /// less what they have taken of ours.
-fn set_term(pos: &Position, us: u8) -> i32 {
+fn set_term(pos: &Position, us: Army) -> i32 {
     if pos.variant().victory_sets.is_empty() {
         return 0;
     }
-    let share = |army: u8| match victory::set_progress(pos, army) {
+    let share = |army: Army| match victory::set_progress(pos, army) {
         Some((got, total)) if total > 0 => {
             SET_PROGRESS * (got * got) as i32 / (total * total) as i32
         }
         _ => 0,
     };
-    share(1 - us) - share(us)
+    share(us.enemy()) - share(us)
 }

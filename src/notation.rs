@@ -9,6 +9,7 @@
 
 use crate::board::{Move, MoveKind, MoveList, Position, Square};
 use crate::rules::legal_moves;
+use crate::types::PieceKind;
 use crate::variant::Variant;
 
 /// Which protocol's numbering to use.
@@ -67,13 +68,13 @@ pub fn move_text(v: &Variant, m: Move, d: Dialect) -> String {
         };
     }
     if m.kind() == MoveKind::Drop {
-        let k = m.promotion().unwrap_or(0);
-        return format!("{}@{}", v.pieces[k as usize].letter, square(v, m.to(), d));
+        let k = m.promotion().unwrap_or(PieceKind(0));
+        return format!("{}@{}", v.piece_type(k).letter, square(v, m.to(), d));
     }
     let mut s = square(v, m.from(), d);
     s.push_str(&square(v, m.to(), d));
     if let Some(k) = m.promotion() {
-        s.push(v.pieces[k as usize].letter.to_ascii_lowercase());
+        s.push(v.piece_type(k).letter.to_ascii_lowercase());
     }
     s
 }

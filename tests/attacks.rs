@@ -13,6 +13,7 @@ use estuary::rules::attack::{attacked, by_walking};
 use estuary::rules::generate::{generate, Gen};
 use estuary::rules::legal_moves;
 use estuary::types::geometry::squares;
+use estuary::types::Army;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -45,7 +46,7 @@ fn attack_tables_agree_with_walking_every_piece() {
         let mut checked = 0;
         for p in playout_positions(name, 11, 6, 120) {
             for sq in squares(v.files, v.ranks) {
-                for by in 0..2u8 {
+                for by in Army::ALL {
                     let fast = attacked(&p, sq, by);
                     let slow = by_walking(&p, sq, by, None);
                     assert_eq!(

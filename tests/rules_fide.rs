@@ -10,6 +10,7 @@ use estuary::board::Position;
 use estuary::notation::{parse_move, Dialect};
 use estuary::rules::draws::dead_material;
 use estuary::rules::{outcome, Outcome};
+use estuary::types::Army;
 use std::collections::BTreeSet;
 
 fn play(p: &mut Position, line: &[&str]) {
@@ -230,7 +231,10 @@ fn fide_5_1_checkmate_wins() {
     );
     assert!(matches!(
         outcome(&mut p),
-        Some(Outcome::Win { army: 0, .. })
+        Some(Outcome::Win {
+            army: Army::WHITE,
+            ..
+        })
     ));
 }
 

@@ -9,6 +9,7 @@ use common::{assert_moves, legal, legal_from, moves, pos, tk};
 use estuary::board::{Position, Square};
 use estuary::notation::{parse_move, Dialect};
 use estuary::rules::{outcome, Outcome};
+use estuary::types::Army;
 use std::collections::BTreeSet;
 
 /// Name of the square at 0-based `file`, `rank` (UCI: ranks 1..10).
@@ -466,13 +467,19 @@ fn tk_11_checkmate_and_stalemate() {
     assert!(legal(&mut p).is_empty());
     assert!(matches!(
         outcome(&mut p),
-        Some(Outcome::Win { army: 1, .. })
+        Some(Outcome::Win {
+            army: Army::BLACK,
+            ..
+        })
     ));
     // Black mated by a castle on j10.
     let mut p = pos(tk(), "5k3R/4ppp3/10/10/10/10/10/10/10/K9 b - - 0 1");
     assert!(matches!(
         outcome(&mut p),
-        Some(Outcome::Win { army: 0, .. })
+        Some(Outcome::Win {
+            army: Army::WHITE,
+            ..
+        })
     ));
     // Stalemate: White king a1 against a general on b3; a draw.
     let mut p = pos(tk(), "9k/10/10/10/10/10/10/1q8/10/K9 w - - 0 1");

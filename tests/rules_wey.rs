@@ -18,6 +18,7 @@ use estuary::notation::{parse_move, Dialect};
 use estuary::rules::legal_moves;
 use estuary::rules::{outcome, Outcome};
 use estuary::tools::perft::perft;
+use estuary::types::Army;
 use estuary::variant::Variant;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -431,7 +432,11 @@ fn wey_10_each_side_has_the_usual_numbers() {
         ('W', 0),
     ] {
         let k = v.kind_of_letter(letter).unwrap();
-        assert_eq!((p.count(0, k), p.count(1, k)), (n, n), "{letter}");
+        assert_eq!(
+            (p.count(Army::WHITE, k), p.count(Army::BLACK, k)),
+            (n, n),
+            "{letter}"
+        );
     }
 }
 
@@ -495,7 +500,16 @@ fn wey_12_taking_the_fifth_piece_of_the_set_wins() {
     // Taking a Rose completes the set: White has won and Black has no move.
     play(&mut p, &["a1a5"]);
     let o = outcome(&mut p).expect("the game is over");
-    assert!(matches!(o, Outcome::Win { army: 0, .. }), "{o:?}");
+    assert!(
+        matches!(
+            o,
+            Outcome::Win {
+                army: Army::WHITE,
+                ..
+            }
+        ),
+        "{o:?}"
+    );
     assert_eq!(o.result_string(), "1-0");
     assert!(legal(&mut p).is_empty());
     assert_eq!(perft(&mut p, 1), 0);

@@ -5,6 +5,7 @@ use estuary::board::{MoveList, Position};
 use estuary::rules::{attacked, in_check, legal_moves};
 use estuary::search::{Limits, Score, Silent};
 use estuary::thread::Engine;
+use estuary::types::Army;
 use estuary::variant::builtin;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -165,10 +166,10 @@ fn does_not_leave_the_queen_hanging() {
         p.make(r.best);
         let queen = p.variant().kind_of_letter('Q').unwrap();
         let q = p
-            .find(0, queen)
+            .find(Army::WHITE, queen)
             .expect("the queen was not traded for a pawn");
         assert!(
-            !attacked(&p, q, 1),
+            !attacked(&p, q, Army::BLACK),
             "{variant}: queen left en prise after {:?}",
             r.best
         );

@@ -13,6 +13,7 @@
 //! Text forms live in `crate::notation`, once for every protocol.
 
 use crate::types::geometry::Square;
+use crate::types::PieceKind;
 use std::fmt;
 
 /// What a move does beyond moving one piece.
@@ -61,12 +62,17 @@ impl Move {
         Move(from.0 as u32 | (to.0 as u32) << 9 | (kind as u32) << 18)
     }
     #[inline]
-    pub const fn with_promotion(from: Square, to: Square, kind: MoveKind, promo: u8) -> Move {
-        Move(Move::new(from, to, kind).0 | (promo as u32 + 1) << 22)
+    pub const fn with_promotion(
+        from: Square,
+        to: Square,
+        kind: MoveKind,
+        promo: PieceKind,
+    ) -> Move {
+        Move(Move::new(from, to, kind).0 | (promo.0 as u32 + 1) << 22)
     }
     #[inline]
-    pub const fn drop(kind: u8, to: Square) -> Move {
-        Move((to.0 as u32) << 9 | (MoveKind::Drop as u32) << 18 | (kind as u32 + 1) << 22)
+    pub const fn drop(kind: PieceKind, to: Square) -> Move {
+        Move((to.0 as u32) << 9 | (MoveKind::Drop as u32) << 18 | (kind.0 as u32 + 1) << 22)
     }
     #[inline]
     pub const fn from(self) -> Square {
@@ -82,12 +88,12 @@ impl Move {
     }
     /// Promotion kind (or dropped kind for drops).
     #[inline]
-    pub const fn promotion(self) -> Option<u8> {
+    pub const fn promotion(self) -> Option<PieceKind> {
         let p = self.0 >> 22 & 31;
         if p == 0 {
             None
         } else {
-            Some(p as u8 - 1)
+            Some(PieceKind(p as u8 - 1))
         }
     }
     #[inline]
@@ -96,7 +102,7 @@ impl Move {
     }
     /// The dropped kind, for a drop.
     #[inline]
-    pub const fn dropped(self) -> Option<u8> {
+    pub const fn dropped(self) -> Option<PieceKind> {
         match self.kind() {
             MoveKind::Drop => self.promotion(),
             _ => None,
@@ -104,7 +110,7 @@ impl Move {
     }
     /// The kind a moving piece becomes, for a board move that promotes.
     #[inline]
-    pub const fn promotes_to(self) -> Option<u8> {
+    pub const fn promotes_to(self) -> Option<PieceKind> {
         match self.kind() {
             MoveKind::Drop => None,
             _ => self.promotion(),
@@ -123,7 +129,7 @@ impl fmt::Debug for Move {
         }
         write!(f, "{:?}{:?}", self.from(), self.to())?;
         if let Some(p) = self.promotion() {
-            write!(f, "={p}")?;
+            write!(f, "={}", p.0)?;
         }
         if self.kind() != MoveKind::Normal {
             write!(f, "({:?})", self.kind())?;
@@ -213,15 +219,15 @@ mod tests {
     #[test]
     fn fields_round_trip() {
         let (a, b) = (Square::new(4, 1), Square::new(11, 11));
-        let m = Move::with_promotion(a, b, MoveKind::Normal, 29);
+        let m = Move::with_promotion(a, b, MoveKind::Normal, PieceKind(29));
         assert_eq!(
             (m.from(), m.to(), m.kind(), m.promotion()),
-            (a, b, MoveKind::Normal, Some(29))
+            (a, b, MoveKind::Normal, Some(PieceKind(29)))
         );
-        let d = Move::drop(3, b);
+        let d = Move::drop(PieceKind(3), b);
         assert_eq!(
             (d.to(), d.kind(), d.promotion()),
-            (b, MoveKind::Drop, Some(3))
+            (b, MoveKind::Drop, Some(PieceKind(3)))
         );
         assert_eq!(
             Move::new(a, b, MoveKind::CastleQueen).kind(),

@@ -6,6 +6,7 @@ use super::moves::{Move, MoveKind};
 use super::zobrist::{keys, HAND_GROUPS, MAX_HAND};
 use crate::types::geometry::{squares, Square, BOARD_CELLS};
 use crate::types::piece::{Cell, Piece};
+use crate::types::{Army, PieceKind, Seat};
 mod fen;
 mod makemove;
 
@@ -36,7 +37,7 @@ pub struct Position {
     board: [Cell; BOARD_CELLS],
     carriers: [bool; BOARD_CELLS],
     hands: [[u8; MAX_KINDS]; HAND_GROUPS],
-    seat: u8,
+    seat: Seat,
     castling: u8,
     /// Rook start squares by army and side (0 king side, 1 queen side).
     castle_rooks: [[Square; 2]; MAX_ARMIES],
@@ -75,14 +76,15 @@ impl Position {
     pub fn edited(
         &self,
         pieces: &[(Square, Piece)],
-        castling: Vec<(u8, Square)>,
+        castling: Vec<(Army, Square)>,
     ) -> Result<Position, String> {
         let v = self.variant;
         let mut hands = Vec::new();
         for (group, counts) in self.hands.iter().enumerate() {
-            for (kind, &n) in counts.iter().enumerate().take(v.kinds()) {
+            for kind in v.kind_ids() {
+                let n = counts[kind.index()];
                 if n > 0 {
-                    hands.push((group, kind as u8, n));
+                    hands.push((group, kind, n));
                 }
             }
         }
@@ -130,7 +132,7 @@ impl Position {
             pos.board[sq.index()] = Cell::EMPTY;
         }
         for &(sq, p) in &f.pieces {
-            if pos.plen[p.army() as usize] as usize >= MAX_PIECES {
+            if pos.plen[p.army().index()] as usize >= MAX_PIECES {
                 return Err(format!("more than {MAX_PIECES} pieces of one army"));
             }
             pos.put(sq, p);
@@ -147,7 +149,7 @@ impl Position {
                 pos.hand_add(g, k);
             }
         }
-        pos.key ^= keys().seat[pos.seat as usize];
+        pos.key ^= keys().seat[pos.seat.index()];
 
         // Castling rights: the king must stand on its rank with the rook.
         if let Some(c) = &v.castling {
@@ -156,14 +158,14 @@ impl Position {
                     .find(army, c.king)
                     .ok_or("castling right without a king")?;
                 let side: usize = if rook.file() > king.file() { 0 } else { 1 };
-                let bit = 1u8 << (army as usize * 2 + side);
+                let bit = 1u8 << (army.index() * 2 + side);
                 if pos.castling & bit != 0 {
                     return Err("two castling rights on one side".into());
                 }
                 pos.castling |= bit;
-                pos.castle_rooks[army as usize][side] = rook;
+                pos.castle_rooks[army.index()][side] = rook;
                 pos.castle_mask[rook.index()] |= bit;
-                pos.castle_mask[king.index()] |= 1 << (army * 2) | 1 << (army * 2 + 1);
+                pos.castle_mask[king.index()] |= 0b11 << (army.index() * 2);
             }
             pos.key ^= keys().castling[pos.castling as usize];
         }
@@ -235,11 +237,11 @@ impl Position {
         let Some(piece) = self.board[victim.index()].piece() else {
             return false;
         };
-        let pt = &v.pieces[piece.kind() as usize];
+        let pt = v.piece_type(piece.kind());
         if piece.army() != mover || !pt.en_passant {
             return false;
         }
-        let initial = v.initial_ranks[mover as usize][piece.kind() as usize];
+        let initial = v.initial_ranks[mover.index()][piece.kind().index()];
         let mut origin = first.offset(-forward);
         while empty(origin) {
             let delta = victim.0 as i16 - origin.0 as i16;
@@ -267,12 +269,17 @@ impl Position {
     fn validate_pieces(&self) -> Result<(), String> {
         let v = self.variant;
         if v.royal_mask != 0 {
-            for army in 0..2u8 {
-                let royals: u32 = (0..v.kinds())
-                    .filter(|&k| v.royal_mask >> k & 1 != 0)
-                    .map(|k| self.counts[army as usize][k] as u32)
+            for army in Army::ALL {
+                let royals: u32 = v
+                    .kind_ids()
+                    .filter(|k| k.in_mask(v.royal_mask))
+                    .map(|k| self.count(army, k) as u32)
                     .sum();
-                let side = if army == 0 { "White" } else { "Black" };
+                let side = if army == Army::WHITE {
+                    "White"
+                } else {
+                    "Black"
+                };
                 if royals == 0 {
                     return Err(format!("{side} has no royal piece"));
                 }
@@ -286,20 +293,20 @@ impl Position {
             }
         }
         if let Some(p) = &v.promotion {
-            for army in 0..2u8 {
+            for army in Army::ALL {
                 for &sq in self.pieces_of(army) {
                     let piece = self.board[sq.index()].piece_unchecked();
-                    let last = if army == 0 { v.ranks - 1 } else { 0 };
-                    if p.pieces >> piece.kind() & 1 != 0
+                    let last = if army == Army::WHITE { v.ranks - 1 } else { 0 };
+                    if piece.kind().in_mask(p.pieces)
                         && sq.rank() == last
-                        && v.pieces[piece.kind() as usize].tables[0]
+                        && v.piece_type(piece.kind()).tables[0]
                             .leaps
                             .iter()
                             .all(|l| !l.quiet || l.initial || l.delta.abs() == 16)
                     {
                         return Err(format!(
                             "a {} stands on its last rank",
-                            v.pieces[piece.kind() as usize].name
+                            v.piece_type(piece.kind()).name
                         ));
                     }
                 }
@@ -327,37 +334,37 @@ impl Position {
         self.carriers[sq.index()]
     }
     #[inline]
-    pub fn seat(&self) -> u8 {
+    pub fn seat(&self) -> Seat {
         self.seat
     }
     /// Army of the seat to move.
     #[inline]
-    pub fn army(&self) -> u8 {
-        self.variant.seats[self.seat as usize].army
+    pub fn army(&self) -> Army {
+        self.variant.seats[self.seat.index()].army
     }
     /// The seat that moved last (by turn order).
     #[inline]
-    pub fn previous_seat_id(&self) -> u8 {
+    pub fn previous_seat_id(&self) -> Seat {
         let n = self.variant.seat_count();
-        ((self.seat as usize + n - 1) % n) as u8
+        Seat(((self.seat.index() + n - 1) % n) as u8)
     }
     /// Army of the seat that moved last.
-    pub fn previous_army(&self) -> u8 {
-        self.variant.seats[self.previous_seat_id() as usize].army
+    pub fn previous_army(&self) -> Army {
+        self.variant.seats[self.previous_seat_id().index()].army
     }
     /// The seat of `army` that moves next: the seat to move if it plays `army`, else the first
     /// such seat after it in turn order.
-    pub fn next_seat_of(&self, army: u8) -> u8 {
+    pub fn next_seat_of(&self, army: Army) -> Seat {
         let n = self.variant.seat_count();
         (0..n)
-            .map(|i| ((self.seat as usize + i) % n) as u8)
-            .find(|&s| self.variant.seats[s as usize].army == army)
+            .map(|i| Seat(((self.seat.index() + i) % n) as u8))
+            .find(|&s| self.variant.seats[s.index()].army == army)
             .unwrap_or(self.seat)
     }
     /// The seat to move after this one.
     #[inline]
-    pub fn next_seat_id(&self) -> u8 {
-        ((self.seat as usize + 1) % self.variant.seat_count()) as u8
+    pub fn next_seat_id(&self) -> Seat {
+        Seat(((self.seat.index() + 1) % self.variant.seat_count()) as u8)
     }
     #[inline]
     pub fn key(&self) -> u64 {
@@ -379,8 +386,8 @@ impl Position {
         self.castling
     }
     #[inline]
-    pub fn castle_rook(&self, army: u8, side: usize) -> Square {
-        self.castle_rooks[army as usize][side]
+    pub fn castle_rook(&self, army: Army, side: usize) -> Square {
+        self.castle_rooks[army.index()][side]
     }
     #[inline]
     pub fn ep_squares(&self) -> impl Iterator<Item = Square> + '_ {
@@ -392,16 +399,16 @@ impl Position {
     }
     /// Squares of `army`'s pieces.
     #[inline]
-    pub fn pieces_of(&self, army: u8) -> &[Square] {
-        &self.plist[army as usize][..self.plen[army as usize] as usize]
+    pub fn pieces_of(&self, army: Army) -> &[Square] {
+        &self.plist[army.index()][..self.plen[army.index()] as usize]
     }
     /// How many pieces of a kind an army has on the board.
     #[inline]
-    pub fn count(&self, army: u8, kind: u8) -> u8 {
-        self.counts[army as usize][kind as usize]
+    pub fn count(&self, army: Army, kind: PieceKind) -> u8 {
+        self.counts[army.index()][kind.index()]
     }
     /// First square holding `army`'s piece of `kind`.
-    pub fn find(&self, army: u8, kind: u8) -> Option<Square> {
+    pub fn find(&self, army: Army, kind: PieceKind) -> Option<Square> {
         self.pieces_of(army)
             .iter()
             .copied()
@@ -409,21 +416,25 @@ impl Position {
     }
     /// The square of `army`'s royal piece when it has exactly one, else NONE.
     #[inline]
-    pub fn royal_square(&self, army: u8) -> Square {
+    pub fn royal_square(&self, army: Army) -> Square {
         let v = self.variant;
         if v.royal_mask == 0 {
             return Square::NONE;
         }
         for &s in self.pieces_of(army) {
-            if v.royal_mask >> self.board[s.index()].piece_unchecked().kind() & 1 != 0 {
+            if self.board[s.index()]
+                .piece_unchecked()
+                .kind()
+                .in_mask(v.royal_mask)
+            {
                 return s;
             }
         }
         Square::NONE
     }
     /// Hand count of (group, kind).
-    pub fn hand(&self, group: usize, kind: u8) -> u8 {
-        self.hands[group][kind as usize]
+    pub fn hand(&self, group: usize, kind: PieceKind) -> u8 {
+        self.hands[group][kind.index()]
     }
     pub fn has_hands(&self) -> bool {
         self.variant.drops
@@ -431,11 +442,15 @@ impl Position {
     /// Castling rights in FEN.
     pub fn castling_string(&self) -> String {
         let mut s = String::new();
-        for army in 0..2u8 {
+        for army in Army::ALL {
             for side in 0..2 {
-                if self.castling >> (army * 2 + side as u8) & 1 != 0 {
+                if self.castling >> (army.index() * 2 + side) & 1 != 0 {
                     let c = if side == 0 { 'K' } else { 'Q' };
-                    s.push(if army == 0 { c } else { c.to_ascii_lowercase() });
+                    s.push(if army == Army::WHITE {
+                        c
+                    } else {
+                        c.to_ascii_lowercase()
+                    });
                 }
             }
         }
@@ -449,10 +464,10 @@ impl Position {
     /// Can the piece on `from`, moved by `seat`, capture en passant on `target` by one of its
     /// `e` leaps? The one e.p. test of move generation and of marking e.p. squares.
     #[inline]
-    pub fn ep_capture_reaches(&self, seat: u8, from: Square, target: Square) -> bool {
+    pub fn ep_capture_reaches(&self, seat: Seat, from: Square, target: Square) -> bool {
         let v = self.variant;
         let p = self.board[from.index()].piece_unchecked();
-        let pt = &v.pieces[p.kind() as usize];
+        let pt = v.piece_type(p.kind());
         pt.en_passant
             && pt.tables[v.orientation(seat, from) as usize]
                 .leaps
@@ -502,26 +517,26 @@ impl Position {
 
     #[inline]
     fn put(&mut self, sq: Square, p: Piece) {
-        let a = p.army() as usize;
+        let a = p.army().index();
         self.board[sq.index()] = Cell::from_piece(p);
         self.pindex[sq.index()] = self.plen[a];
         self.plist[a][self.plen[a] as usize] = sq;
         self.plen[a] += 1;
-        self.counts[a][p.kind() as usize] += 1;
+        self.counts[a][p.kind().index()] += 1;
         self.key ^= keys().piece_square[p.code()][sq.index()];
     }
 
     #[inline]
     fn take(&mut self, sq: Square) -> Piece {
         let p = self.board[sq.index()].piece_unchecked();
-        let a = p.army() as usize;
+        let a = p.army().index();
         self.board[sq.index()] = Cell::EMPTY;
         let i = self.pindex[sq.index()] as usize;
         self.plen[a] -= 1;
         let last = self.plist[a][self.plen[a] as usize];
         self.plist[a][i] = last;
         self.pindex[last.index()] = i as u8;
-        self.counts[a][p.kind() as usize] -= 1;
+        self.counts[a][p.kind().index()] -= 1;
         self.key ^= keys().piece_square[p.code()][sq.index()];
         p
     }
@@ -529,7 +544,7 @@ impl Position {
     #[inline]
     fn shift(&mut self, from: Square, to: Square) {
         let p = self.board[from.index()].piece_unchecked();
-        let a = p.army() as usize;
+        let a = p.army().index();
         self.board[to.index()] = self.board[from.index()];
         self.board[from.index()] = Cell::EMPTY;
         let i = self.pindex[from.index()];
@@ -539,18 +554,18 @@ impl Position {
         self.key ^= k[from.index()] ^ k[to.index()];
     }
 
-    fn hand_add(&mut self, group: usize, kind: u8) {
-        let n = &mut self.hands[group][kind as usize];
-        self.key ^= keys().hand[group][kind as usize][(*n as usize).min(MAX_HAND - 1)];
+    fn hand_add(&mut self, group: usize, kind: PieceKind) {
+        let n = &mut self.hands[group][kind.index()];
+        self.key ^= keys().hand[group][kind.index()][(*n as usize).min(MAX_HAND - 1)];
         *n = n.saturating_add(1);
-        self.key ^= keys().hand[group][kind as usize][(*n as usize).min(MAX_HAND - 1)];
+        self.key ^= keys().hand[group][kind.index()][(*n as usize).min(MAX_HAND - 1)];
     }
 
-    fn hand_remove(&mut self, group: usize, kind: u8) {
-        let n = &mut self.hands[group][kind as usize];
-        self.key ^= keys().hand[group][kind as usize][(*n as usize).min(MAX_HAND - 1)];
+    fn hand_remove(&mut self, group: usize, kind: PieceKind) {
+        let n = &mut self.hands[group][kind.index()];
+        self.key ^= keys().hand[group][kind.index()][(*n as usize).min(MAX_HAND - 1)];
         *n -= 1;
-        self.key ^= keys().hand[group][kind as usize][(*n as usize).min(MAX_HAND - 1)];
+        self.key ^= keys().hand[group][kind.index()][(*n as usize).min(MAX_HAND - 1)];
     }
 
     #[inline]
@@ -574,22 +589,21 @@ impl Position {
 
     #[inline]
     fn next_seat(&mut self) {
-        self.key ^= keys().seat[self.seat as usize];
-        self.seat = ((self.seat as usize + 1) % self.variant.seat_count()) as u8;
-        self.key ^= keys().seat[self.seat as usize];
+        self.key ^= keys().seat[self.seat.index()];
+        self.seat = self.next_seat_id();
+        self.key ^= keys().seat[self.seat.index()];
     }
 
     #[inline]
     fn previous_seat(&mut self) {
-        let n = self.variant.seat_count();
-        self.seat = ((self.seat as usize + n - 1) % n) as u8;
+        self.seat = self.previous_seat_id();
     }
 
     /// Castling squares: (king from, king to, rook from, rook to).
     #[inline]
     pub fn castle_squares(
         &self,
-        army: u8,
+        army: Army,
         side: usize,
         king_from: Square,
     ) -> (Square, Square, Square, Square) {
@@ -602,7 +616,7 @@ impl Position {
         (
             king_from,
             Square::new(c.king_to[side], rank),
-            self.castle_rooks[army as usize][side],
+            self.castle_rooks[army.index()][side],
             Square::new(c.rook_to[side], rank),
         )
     }

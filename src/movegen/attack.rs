@@ -4,7 +4,7 @@
 //! agree with walking every piece).
 
 use crate::types::geometry::BOARD_CELLS;
-use crate::types::{Cell, Square};
+use crate::types::{Army, Cell, Square};
 use crate::variant::{Orientation, Variant};
 
 /// Could a piece of `by`, moving with `orient`, capture on `sq` (whatever stands there)?
@@ -14,14 +14,14 @@ pub fn by_tables(
     v: &Variant,
     cells: &[Cell; BOARD_CELLS],
     sq: Square,
-    by: u8,
+    by: Army,
     orient: Orientation,
 ) -> Option<bool> {
     let t = &v.attacks[orient as usize];
     for la in &t.leaps {
         let from = sq.offset(-la.delta);
         let c = cells[from.index()];
-        if c.is_army(by) && la.kinds >> c.piece_unchecked().kind() & 1 != 0 {
+        if c.is_army(by) && c.piece_unchecked().kind().in_mask(la.kinds) {
             if la.path_len > 0 && !cells[from.offset(la.path[0]).index()].is_empty() {
                 continue;
             }
@@ -44,13 +44,13 @@ pub fn by_tables(
         };
         if c.is_army(by) {
             let k = c.piece_unchecked().kind();
-            if ra.unlimited >> k & 1 != 0 {
+            if k.in_mask(ra.unlimited) {
                 return Some(true);
             }
             if ra
                 .limited
                 .iter()
-                .any(|&(mask, max)| mask >> k & 1 != 0 && n <= max)
+                .any(|&(mask, max)| k.in_mask(mask) && n <= max)
             {
                 return Some(true);
             }

@@ -6,7 +6,7 @@
 pub mod attack;
 
 use crate::types::geometry::{Square, BOARD_CELLS};
-use crate::types::{Cell, Piece};
+use crate::types::{Army, Cell, Piece};
 use crate::variant::{Orientation, Variant};
 
 /// Call `f(to, is_capture, is_multistep)` for every destination of `piece` standing on `from`
@@ -24,8 +24,8 @@ pub fn walk<F: FnMut(Square, bool, bool)>(
     mut f: F,
 ) {
     let army = piece.army();
-    let pt = &v.pieces[piece.kind() as usize];
-    let initial_ok = v.initial_ranks[army as usize][piece.kind() as usize] >> from.rank() & 1 != 0;
+    let pt = v.piece_type(piece.kind());
+    let initial_ok = v.initial_ranks[army.index()][piece.kind().index()] >> from.rank() & 1 != 0;
     let t = &pt.tables[orient as usize];
     for l in &t.leaps {
         if l.initial && !initial_ok {
@@ -86,7 +86,7 @@ pub fn walk<F: FnMut(Square, bool, bool)>(
 fn walk_circles<F: FnMut(Square, bool, bool)>(
     cells: &[Cell; BOARD_CELLS],
     from: Square,
-    army: u8,
+    army: Army,
     t: &crate::variant::MoveTable,
     quiet: bool,
     f: &mut F,

@@ -20,6 +20,7 @@ use crate::notation::{parse_move, parse_square, Dialect};
 use crate::rules::legal_moves;
 use crate::search::SearchInfo;
 use crate::thread::{Engine, DEFAULT_HASH_MB};
+use crate::types::Army;
 use crate::variant::{builtin, Variant};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -69,7 +70,7 @@ pub(crate) struct Cecp {
     /// Force mode: play neither side.
     force: bool,
     /// The army the engine plays when not in force mode.
-    engine_army: u8,
+    engine_army: Army,
     analyzing: bool,
     /// Pondering on (`hard`) or off (`easy`).
     ponder: bool,
@@ -143,7 +144,7 @@ impl Cecp {
             variant,
             game: Position::startpos(variant),
             force: false,
-            engine_army: 1,
+            engine_army: Army::BLACK,
             analyzing: false,
             ponder: false,
             search: None,
@@ -211,7 +212,7 @@ impl Cecp {
                 self.abort();
                 self.analyzing = false;
                 self.force = false;
-                self.engine_army = 1 - self.game.army();
+                self.engine_army = self.game.army().enemy();
             }
             "level" => match clock::parse_level(arg) {
                 Ok(c) => self.clock.control = c,
@@ -330,7 +331,7 @@ impl Cecp {
         self.variant = normal();
         self.game = Position::startpos(self.variant);
         self.force = false;
-        self.engine_army = 1;
+        self.engine_army = Army::BLACK;
         self.clock.new_game();
         self.last_score = None;
         self.engine.new_game();

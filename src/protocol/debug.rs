@@ -38,7 +38,7 @@ pub fn diagram(pos: &Position, d: Dialect) -> Vec<String> {
     out.push(format!(
         "Variant: {}; {} to move{}; key {:016x}",
         v.name,
-        v.seats[pos.seat() as usize].name,
+        v.seats[pos.seat().index()].name,
         if in_check(pos) { ", in check" } else { "" },
         pos.key()
     ));

@@ -5,11 +5,12 @@
 
 use crate::board::{Piece, Position, Square};
 use crate::notation::{parse_square, Dialect};
+use crate::types::Army;
 use crate::variant::{fen, Variant};
 
 /// The position being edited.
 pub struct Edit {
-    army: u8,
+    army: Army,
     pieces: Vec<(Square, Piece)>,
 }
 
@@ -24,19 +25,22 @@ impl Edit {
     /// Start from the current position's pieces.
     pub fn start(pos: &Position) -> Edit {
         let mut pieces = Vec::new();
-        for army in 0..2u8 {
+        for army in Army::ALL {
             for &sq in pos.pieces_of(army) {
                 pieces.push((sq, pos.piece_at(sq).piece_unchecked()));
             }
         }
-        Edit { army: 0, pieces }
+        Edit {
+            army: Army::WHITE,
+            pieces,
+        }
     }
 
     /// Apply one edit-mode line.
     pub fn command(&mut self, v: &Variant, line: &str) -> Result<Step, String> {
         match line {
             "." => return Ok(Step::Done),
-            "c" => self.army = 1 - self.army,
+            "c" => self.army = self.army.enemy(),
             "#" => self.pieces.clear(),
             _ => {
                 let mut chars = line.chars();
@@ -68,12 +72,12 @@ impl Edit {
     }
 
     /// Castling rights (army, rook square) where king and rook are on their start squares.
-    fn castling(&self, v: &Variant, at: &dyn Fn(Square) -> Option<Piece>) -> Vec<(u8, Square)> {
+    fn castling(&self, v: &Variant, at: &dyn Fn(Square) -> Option<Piece>) -> Vec<(Army, Square)> {
         let mut rights = Vec::new();
         let (Some(c), Ok(start)) = (&v.castling, fen::parse(v, &v.start_fen)) else {
             return rights;
         };
-        for army in 0..2u8 {
+        for army in Army::ALL {
             let Some(&(king, _)) = start
                 .pieces
                 .iter()

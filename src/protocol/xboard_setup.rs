@@ -5,6 +5,7 @@
 
 use crate::board::{MoveKind, MoveList, Position, Square};
 use crate::rules::legal_moves;
+use crate::types::{Army, PieceKind};
 use crate::variant::Variant;
 
 /// XBoard's internal piece order for the `fairy` family (protocol.md §8.1): the slot of a
@@ -89,16 +90,16 @@ pub fn setup_line(v: &Variant) -> String {
 
 /// The castling suffix `O<n>` for a king whose castling moves it `n` files either way, when
 /// XBoard would not assume it (any board but 8 files, or a distance other than 2).
-fn castling_suffix(v: &Variant, king_kind: usize) -> Option<String> {
+fn castling_suffix(v: &Variant, king_kind: PieceKind) -> Option<String> {
     let c = v.castling.as_ref()?;
-    if c.king as usize != king_kind {
+    if c.king != king_kind {
         return None;
     }
     let start = crate::variant::fen::parse(v, &v.start_fen).ok()?;
     let from = start
         .pieces
         .iter()
-        .find(|(_, p)| p.army() == 0 && p.kind() == c.king)?
+        .find(|(_, p)| p.army() == Army::WHITE && p.kind() == c.king)?
         .0
         .file() as i32;
     let d_king = (c.king_to[0] as i32 - from).abs();
@@ -115,7 +116,7 @@ pub fn piece_lines(v: &Variant) -> Vec<String> {
     let white: Vec<char> = table.chars().take(table.len() / 2).collect();
     let order: Vec<char> = FAIRY_ORDER.chars().collect();
     let mut out = Vec::new();
-    for (k, p) in v.pieces.iter().enumerate() {
+    for (k, p) in v.kind_ids().zip(&v.pieces) {
         // The glyph this piece got, hence the moves XBoard assumes for it.
         let glyph = white
             .iter()

@@ -7,19 +7,19 @@
 use super::moves::piece_moves;
 use crate::board::Position;
 use crate::movegen::attack::by_tables;
-use crate::types::{Cell, Piece, Square};
+use crate::types::{Army, Cell, Piece, PieceKind, Square};
 
 /// Could a piece of `by` capture on `sq`? Whatever stands on `sq` is treated as an enemy of
 /// `by`: an empty square (castling transit) or a square `by` itself holds (is it defended?)
 /// is asked as if the victim were there. `victim` is that piece, for rules that look at it
 /// (WEY-3); `None` takes the occupant when it is an enemy of `by`, else an enemy royal piece.
 #[inline]
-pub fn attacked(pos: &Position, sq: Square, by: u8) -> bool {
+pub fn attacked(pos: &Position, sq: Square, by: Army) -> bool {
     attacked_as(pos, sq, by, None)
 }
 
 /// `attacked` with the victim named.
-pub fn attacked_as(pos: &Position, sq: Square, by: u8, victim: Option<Piece>) -> bool {
+pub fn attacked_as(pos: &Position, sq: Square, by: Army, victim: Option<Piece>) -> bool {
     let v = pos.variant();
     if v.table_attacks {
         for seat in v.seats_of(by) {
@@ -36,12 +36,12 @@ pub fn attacked_as(pos: &Position, sq: Square, by: u8, victim: Option<Piece>) ->
 
 /// The general answer: every board move of every piece of `by`, for each of its seats, on a
 /// board where `sq` holds the victim.
-pub fn by_walking(pos: &Position, sq: Square, by: u8, victim: Option<Piece>) -> bool {
+pub fn by_walking(pos: &Position, sq: Square, by: Army, victim: Option<Piece>) -> bool {
     let v = pos.variant();
     let occupant = pos.piece_at(sq);
     let victim = victim
         .or_else(|| occupant.piece().filter(|p| p.army() != by))
-        .unwrap_or_else(|| Piece::new(1 - by, v.royal_kind().unwrap_or(0)));
+        .unwrap_or_else(|| Piece::new(by.enemy(), v.royal_kind().unwrap_or(PieceKind(0))));
     let mut cells = *pos.cells();
     cells[sq.index()] = Cell::from_piece(victim);
     for seat in v.seats_of(by) {
@@ -63,14 +63,17 @@ pub fn by_walking(pos: &Position, sq: Square, by: u8, victim: Option<Piece>) -> 
 }
 
 /// Is `army` in check (any of its royal pieces attacked)?
-pub fn army_in_check(pos: &Position, army: u8) -> bool {
+pub fn army_in_check(pos: &Position, army: Army) -> bool {
     let v = pos.variant();
     if v.royal_mask == 0 {
         return false;
     }
     pos.pieces_of(army).iter().any(|&s| {
-        v.royal_mask >> pos.piece_at(s).piece_unchecked().kind() & 1 != 0
-            && attacked(pos, s, 1 - army)
+        pos.piece_at(s)
+            .piece_unchecked()
+            .kind()
+            .in_mask(v.royal_mask)
+            && attacked(pos, s, army.enemy())
     })
 }
 

@@ -11,14 +11,14 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
     let v = pos.variant();
     let Some(c) = &v.castling else { return };
     let army = pos.army();
-    let rights = pos.castling_rights() >> (army * 2) & 3;
+    let rights = pos.castling_rights() >> (army.index() * 2) & 3;
     if rights == 0 {
         return;
     }
     let Some(king) = pos.find(army, c.king) else {
         return;
     };
-    let them = 1 - army;
+    let them = army.enemy();
     if attacked(pos, king, them) {
         return;
     }

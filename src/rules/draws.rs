@@ -3,6 +3,7 @@
 
 use super::outcome::Outcome;
 use crate::board::Position;
+use crate::types::Army;
 use crate::variant::MAX_KINDS;
 
 /// A draw that may be claimed now (or is automatic), if any.
@@ -39,14 +40,14 @@ pub fn dead_material(pos: &Position) -> bool {
     if v.draws.dead.is_empty() || pos.has_hands() {
         return false;
     }
-    let count = |army: u8| {
+    let count = |army: Army| {
         let mut c = [0u8; MAX_KINDS];
-        for (k, n) in c.iter_mut().enumerate().take(v.kinds()) {
-            *n = pos.count(army, k as u8);
+        for k in v.kind_ids() {
+            c[k.index()] = pos.count(army, k);
         }
         c
     };
-    let (w, b) = (count(0), count(1));
+    let (w, b) = (count(Army::WHITE), count(Army::BLACK));
     v.draws
         .dead
         .iter()

@@ -8,6 +8,7 @@ use super::legal::legal_moves;
 use super::outcome::Outcome;
 use super::victory::decided;
 use crate::board::{MoveList, Position};
+use crate::types::Army;
 
 /// The game result of a position, counting draws by rule (repetition, move rule, dead
 /// material) as the engine claims them; `None` while the game goes on.
@@ -29,8 +30,8 @@ fn no_moves(pos: &Position) -> Outcome {
     let royal = pos.variant().royal_mask != 0;
     if royal && in_check(pos) {
         Outcome::Win {
-            army: 1 - pos.army(),
-            reason: if pos.army() == 0 {
+            army: pos.army().enemy(),
+            reason: if pos.army() == Army::WHITE {
                 "Black mates"
             } else {
                 "White mates"

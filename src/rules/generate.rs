@@ -7,7 +7,7 @@
 use super::moves::piece_moves;
 use super::{castling, river};
 use crate::board::{Move, MoveKind, MoveList, Position};
-use crate::types::Square;
+use crate::types::{Army, Square};
 use crate::variant::{PieceType, Variant};
 
 /// Which moves to generate.
@@ -23,13 +23,13 @@ pub enum Gen {
 fn push(
     v: &Variant,
     list: &mut MoveList,
-    army: u8,
+    army: Army,
     pt: &PieceType,
     from: Square,
     to: Square,
     kind: MoveKind,
 ) {
-    if pt.promotes && v.promotion_zone[army as usize][to.index()] {
+    if pt.promotes && v.promotion_zone[army.index()][to.index()] {
         let p = v
             .promotion
             .as_ref()
@@ -50,7 +50,7 @@ pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
     let quiet = gen == Gen::All;
     for &from in pos.pieces_of(army) {
         let p = pos.piece_at(from).piece_unchecked();
-        let pt = &v.pieces[p.kind() as usize];
+        let pt = v.piece_type(p.kind());
         // In Noisy mode a promoting piece's quiet moves into the zone are promotions: include them.
         let quiet_here = quiet || pt.promotes;
         piece_moves(
@@ -61,7 +61,7 @@ pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
             p,
             quiet_here,
             |to, capture, multi| {
-                if !quiet && !capture && !v.promotion_zone[army as usize][to.index()] {
+                if !quiet && !capture && !v.promotion_zone[army.index()][to.index()] {
                     return;
                 }
                 let kind = if multi {
@@ -82,7 +82,7 @@ pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
     for ep in pos.ep_squares() {
         for &from in pos.pieces_of(army) {
             if pos.ep_capture_reaches(seat, from, ep) {
-                let pt = &v.pieces[pos.piece_at(from).piece_unchecked().kind() as usize];
+                let pt = v.piece_type(pos.piece_at(from).piece_unchecked().kind());
                 push(v, list, army, pt, from, ep, MoveKind::EnPassant);
             }
         }

@@ -9,6 +9,7 @@ use super::attack::{army_in_check, attacked};
 use super::generate::{generate, Gen};
 use super::victory;
 use crate::board::{Move, MoveKind, MoveList, Position, Square};
+use crate::types::Army;
 
 /// Most pinned pieces tracked at once (one per ray direction suffices).
 const MAX_PINS: usize = 16;
@@ -36,7 +37,7 @@ pub fn filter_legal(pos: &mut Position, list: &mut MoveList) {
         return;
     }
     let us = pos.army();
-    let them = 1 - us;
+    let them = us.enemy();
     if !v.simple_legality {
         list.retain(|m| leaves_royal_safe(pos, m));
         return;
@@ -81,9 +82,9 @@ fn leaves_royal_safe(pos: &mut Position, m: Move) -> bool {
 }
 
 /// Own pieces pinned to `king` by enemy riders, with the pinning ray's step (from king outward).
-fn find_pins(pos: &Position, king: Square, us: u8, out: &mut [(Square, i16); MAX_PINS]) -> usize {
+fn find_pins(pos: &Position, king: Square, us: Army, out: &mut [(Square, i16); MAX_PINS]) -> usize {
     let v = pos.variant();
-    let them = 1 - us;
+    let them = us.enemy();
     // Two seats (simple legality): the enemy seat is the next to move.
     let t = &v.attacks[v.orientation(pos.next_seat_id(), king) as usize];
     let cells = pos.cells();
@@ -111,11 +112,11 @@ fn find_pins(pos: &Position, king: Square, us: u8, out: &mut [(Square, i16); MAX
         // Distance from the pinner to the king, counted in steps.
         let total = steps_between(king, s, step);
         let k = c.piece_unchecked().kind();
-        let pins = ra.unlimited >> k & 1 != 0
+        let pins = k.in_mask(ra.unlimited)
             || ra
                 .limited
                 .iter()
-                .any(|&(mask, max)| mask >> k & 1 != 0 && total <= max as u32);
+                .any(|&(mask, max)| k.in_mask(mask) && total <= max as u32);
         if pins && n < MAX_PINS {
             out[n] = (blocker, step);
             n += 1;

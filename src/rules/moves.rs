@@ -7,7 +7,7 @@ use super::river;
 use crate::board::Position;
 use crate::movegen::walk;
 use crate::types::geometry::{Square, BOARD_CELLS};
-use crate::types::{Cell, Piece};
+use crate::types::{Cell, Piece, Seat};
 
 /// Does any rule module restrict board moves in this game? When not, the walker's moves are
 /// the moves and the filter is skipped.
@@ -32,7 +32,7 @@ pub fn admit(pos: &Position, piece: Piece, from: Square, to: Square, target: Cel
 pub fn piece_moves<F: FnMut(Square, bool, bool)>(
     pos: &Position,
     cells: &[Cell; BOARD_CELLS],
-    seat: u8,
+    seat: Seat,
     from: Square,
     piece: Piece,
     quiet: bool,

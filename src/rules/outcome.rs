@@ -1,11 +1,13 @@
 //! How a game ended: the result every rule module reports and every protocol prints.
 
+use crate::types::Army;
+
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// `army` won.
     Win {
-        army: u8,
+        army: Army,
         reason: &'static str,
     },
     Draw {
@@ -17,7 +19,9 @@ impl Outcome {
     /// The CECP/PGN result string.
     pub fn result_string(&self) -> &'static str {
         match self {
-            Outcome::Win { army: 0, .. } => "1-0",
+            Outcome::Win {
+                army: Army::WHITE, ..
+            } => "1-0",
             Outcome::Win { .. } => "0-1",
             Outcome::Draw { .. } => "1/2-1/2",
         }

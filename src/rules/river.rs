@@ -4,6 +4,7 @@
 //! crossing lines) and adds promotion on crossing.
 
 use crate::board::{Cell, Position, Square};
+use crate::types::PieceKind;
 use crate::variant::{River, Variant};
 
 /// Does a move from `from` to `to` cross the River?
@@ -16,18 +17,25 @@ pub fn crosses(v: &Variant, from: Square, to: Square) -> bool {
 /// WEY-3: an unpromoted Pawn may not capture an unpromoted enemy Pawn on its own bank.
 /// WEY-9: the Queen and Prince cross only along the long diagonals.
 #[inline]
-pub fn allows(v: &Variant, r: &River, kind: u8, from: Square, to: Square, target: Cell) -> bool {
+pub fn allows(
+    v: &Variant,
+    r: &River,
+    kind: PieceKind,
+    from: Square,
+    to: Square,
+    target: Cell,
+) -> bool {
     let (capturers, victims) = r.same_bank_capture_ban;
-    if capturers >> kind & 1 != 0 {
+    if kind.in_mask(capturers) {
         if let Some(p) = target.piece() {
-            if victims >> p.kind() & 1 != 0 && !crosses(v, from, to) {
+            if p.kind().in_mask(victims) && !crosses(v, from, to) {
                 return false;
             }
         }
     }
     if crosses(v, from, to) {
         for (kinds, lines) in &r.restrictions {
-            if kinds >> kind & 1 != 0 && !lines.iter().any(|l| l[from.index()] && l[to.index()]) {
+            if kind.in_mask(*kinds) && !lines.iter().any(|l| l[from.index()] && l[to.index()]) {
                 return false;
             }
         }
@@ -40,12 +48,12 @@ pub fn allows(v: &Variant, r: &River, kind: u8, from: Square, to: Square, target
 pub fn crossing_promotion(
     v: &Variant,
     r: &River,
-    kind: u8,
+    kind: PieceKind,
     from: Square,
     to: Square,
-) -> Option<u8> {
+) -> Option<PieceKind> {
     match r.crossing_promotion {
-        Some((mask, into)) if mask >> kind & 1 != 0 && crosses(v, from, to) => Some(into),
+        Some((mask, into)) if kind.in_mask(mask) && crosses(v, from, to) => Some(into),
         _ => None,
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::board::{Move, MoveKind, MoveList, Position};
 use crate::eval::{value, EvalTables};
+use crate::types::PieceKind;
 
 const TT_MOVE: i32 = 1 << 30;
 const NOISY: i32 = 1 << 24;
@@ -75,7 +76,7 @@ pub const HISTORY_SIZE: usize = crate::board::Piece::CODES * crate::types::geome
 #[inline]
 pub fn history_index(pos: &Position, m: Move) -> usize {
     let code = if m.kind() == MoveKind::Drop {
-        crate::board::Piece::new(pos.army(), m.promotion().unwrap_or(0)).code()
+        crate::board::Piece::new(pos.army(), m.promotion().unwrap_or(PieceKind(0))).code()
     } else {
         pos.piece_at(m.from()).piece().map_or(0, |p| p.code())
     };

@@ -18,6 +18,7 @@ use crate::rules::victory::decided;
 use crate::rules::Outcome;
 use crate::rules::{in_check, Gen};
 use crate::tt::{Bound, TranspositionTable};
+use crate::types::Army;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Instant;
@@ -283,7 +284,7 @@ impl Worker {
     /// Search the position after a move made by army `parent`; the score comes back from
     /// `parent`'s view, negated only when the army to move changed.
     #[inline]
-    fn child(&mut self, parent: u8, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+    fn child(&mut self, parent: Army, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         if self.pos.army() == parent {
             self.search(depth, ply, alpha, beta)
         } else {
@@ -533,7 +534,7 @@ impl Worker {
     fn has_pieces(&self) -> bool {
         let v = self.pos.variant();
         self.pos.pieces_of(self.pos.army()).iter().any(|&s| {
-            let pt = &v.pieces[self.pos.piece_at(s).piece_unchecked().kind() as usize];
+            let pt = v.piece_type(self.pos.piece_at(s).piece_unchecked().kind());
             !pt.royal && !pt.promotes
         })
     }

@@ -1,8 +1,9 @@
 //! Pieces and board cells as single bytes.
 
+use super::ids::{Army, PieceKind};
 use std::fmt;
 
-/// A piece: an army (0 = White, 1 = Black) and a kind (index into the variant's piece list).
+/// A piece: an army and a kind (index into the variant's piece list).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece(u8);
 
@@ -11,16 +12,16 @@ impl Piece {
     pub const CODES: usize = 64;
 
     #[inline]
-    pub const fn new(army: u8, kind: u8) -> Piece {
-        Piece(1 + army * 32 + kind)
+    pub const fn new(army: Army, kind: PieceKind) -> Piece {
+        Piece(1 + army.0 * 32 + kind.0)
     }
     #[inline]
-    pub const fn army(self) -> u8 {
-        (self.0 - 1) >> 5
+    pub const fn army(self) -> Army {
+        Army((self.0 - 1) >> 5)
     }
     #[inline]
-    pub const fn kind(self) -> u8 {
-        (self.0 - 1) & 31
+    pub const fn kind(self) -> PieceKind {
+        PieceKind((self.0 - 1) & 31)
     }
     /// Dense code, 1..CODES.
     #[inline]
@@ -31,7 +32,7 @@ impl Piece {
 
 impl fmt::Debug for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Piece(army {}, kind {})", self.army(), self.kind())
+        write!(f, "Piece(army {}, kind {})", self.army().0, self.kind().0)
     }
 }
 
@@ -75,8 +76,8 @@ impl Cell {
     }
     /// Is there a piece of `army` here?
     #[inline]
-    pub const fn is_army(self, army: u8) -> bool {
-        self.is_piece() && (self.0 - 1) >> 5 == army
+    pub const fn is_army(self, army: Army) -> bool {
+        self.is_piece() && (self.0 - 1) >> 5 == army.0
     }
 }
 

@@ -45,14 +45,14 @@ pub(super) fn compile(
     let castling = compile_castling(&cfg, &pieces, fail)?;
     let draws = compile_draws(&cfg, &pieces, fail)?;
     if let Some(p) = &promotion {
-        for (k, piece) in pieces.iter_mut().enumerate() {
-            piece.promotes = p.pieces >> k & 1 != 0;
+        for (k, piece) in (0u8..).map(PieceKind).zip(pieces.iter_mut()) {
+            piece.promotes = k.in_mask(p.pieces);
         }
     }
     let mut royal_mask = 0u32;
-    for (k, p) in pieces.iter().enumerate() {
+    for (k, p) in (0u8..).map(PieceKind).zip(&pieces) {
         if p.royal {
-            royal_mask |= 1 << k;
+            royal_mask |= k.bit();
         }
     }
     let attacks = [
@@ -105,19 +105,19 @@ pub(super) fn compile(
     let start = super::fen::parse(&variant, &variant.start_fen)
         .map_err(|e| fail(cfg.start.span(), format!("start position: {e}")))?;
     for &(sq, p) in &start.pieces {
-        variant.initial_ranks[p.army() as usize][p.kind() as usize] |= 1 << sq.rank();
-        variant.start_counts[p.army() as usize][p.kind() as usize] += 1;
+        variant.initial_ranks[p.army().index()][p.kind().index()] |= 1 << sq.rank();
+        variant.start_counts[p.army().index()][p.kind().index()] += 1;
     }
     variant.river = match &cfg.river {
         None => None,
         Some(r) => Some(compile_river(&variant, r, fail)?),
     };
     variant.victory_sets = compile_victory(&cfg, &variant, fail)?;
-    let royals_per_army = (0..2u8).map(|a| {
+    let royals_per_army = Army::ALL.map(|a| {
         start
             .pieces
             .iter()
-            .filter(|(_, p)| p.army() == a && variant.royal_mask >> p.kind() & 1 != 0)
+            .filter(|(_, p)| p.army() == a && p.kind().in_mask(variant.royal_mask))
             .count()
     });
     // The facts that let attacks skip walking: no rule module filters board moves (the same
@@ -125,7 +125,7 @@ pub(super) fn compile(
     variant.table_attacks =
         variant.river.is_none() && !variant.carriers && variant.forward != ForwardRule::Bank;
     variant.simple_legality = variant.table_attacks
-        && royals_per_army.clone().all(|n| n == 1)
+        && royals_per_army.iter().all(|&n| n == 1)
         && variant.seats.len() == 2
         && !has_lame
         && !any_circle;
@@ -169,13 +169,13 @@ fn check_board(cfg: &VariantConfig, fail: Fail) -> Result<(), ConfigError> {
     Ok(())
 }
 
-/// The kind index of a one-letter config value.
+/// The kind of a one-letter config value.
 fn kind_of(
     pieces: &[PieceType],
     s: &Spanned<String>,
     what: &str,
     fail: Fail,
-) -> Result<u8, ConfigError> {
+) -> Result<PieceKind, ConfigError> {
     let l = letter_of(s).ok_or_else(|| {
         fail(
             s.span(),
@@ -185,22 +185,22 @@ fn kind_of(
     pieces
         .iter()
         .position(|p| p.letter == l)
-        .map(|k| k as u8)
+        .map(|k| PieceKind(k as u8))
         .ok_or_else(|| fail(s.span(), format!("{what}: no piece with letter {l}")))
 }
 
-/// The kind indexes of a config value of letters.
+/// The kinds of a config value of letters.
 fn kinds_of(
     pieces: &[PieceType],
     s: &Spanned<String>,
     what: &str,
     fail: Fail,
-) -> Result<Vec<u8>, ConfigError> {
+) -> Result<Vec<PieceKind>, ConfigError> {
     let mut out = Vec::new();
     for c in s.get_ref().chars() {
         let l = c.to_ascii_uppercase();
         match pieces.iter().position(|p| p.letter == l) {
-            Some(k) => out.push(k as u8),
+            Some(k) => out.push(PieceKind(k as u8)),
             None => return Err(fail(s.span(), format!("{what}: no piece with letter {c}"))),
         }
     }
@@ -283,7 +283,7 @@ fn compile_promotion(
             }
             let mut mask = 0u32;
             for k in promoting {
-                mask |= 1 << k;
+                mask |= k.bit();
             }
             Some(Promotion {
                 pieces: mask,
@@ -395,7 +395,7 @@ fn compile_victory(
                 let k = variant.kind_of_letter(c).ok_or_else(|| {
                     fail(set.span(), format!("victory set: no piece with letter {c}"))
                 })?;
-                need[k as usize] += 1;
+                need[k.index()] += 1;
             }
             if need.iter().all(|&n| n == 0) {
                 return Err(fail(set.span(), "victory set is empty".into()));
@@ -408,18 +408,18 @@ fn compile_victory(
 
 /// Seats in turn order with their army, forward and bank (MIT-1, MIT-2); by default White
 /// (up) then Black (down).
-fn compile_seats(cfg: &VariantConfig, fail: Fail) -> Result<Vec<Seat>, ConfigError> {
+fn compile_seats(cfg: &VariantConfig, fail: Fail) -> Result<Vec<SeatSpec>, ConfigError> {
     if cfg.seats.is_empty() {
         return Ok(vec![
-            Seat {
+            SeatSpec {
                 name: "white".into(),
-                army: 0,
+                army: Army::WHITE,
                 orientation: Orientation::Up,
                 bank: None,
             },
-            Seat {
+            SeatSpec {
                 name: "black".into(),
-                army: 1,
+                army: Army::BLACK,
                 orientation: Orientation::Down,
                 bank: None,
             },
@@ -430,14 +430,15 @@ fn compile_seats(cfg: &VariantConfig, fail: Fail) -> Result<Vec<Seat>, ConfigErr
     }
     let mut seats = Vec::new();
     for s in &cfg.seats {
-        if s.army as usize >= MAX_ARMIES {
+        let army = Army(s.army);
+        if army.index() >= MAX_ARMIES {
             return Err(fail(
                 0..0,
                 format!("seat {:?}: army must be 0 or 1", s.name),
             ));
         }
         let orientation = match s.forward.as_deref() {
-            None => Variant::army_orientation(s.army),
+            None => Variant::army_orientation(army),
             Some("up") => Orientation::Up,
             Some("down") => Orientation::Down,
             Some(o) => {
@@ -458,16 +459,16 @@ fn compile_seats(cfg: &VariantConfig, fail: Fail) -> Result<Vec<Seat>, ConfigErr
                 ))
             }
         };
-        seats.push(Seat {
+        seats.push(SeatSpec {
             name: s.name.clone(),
-            army: s.army,
+            army,
             orientation,
             bank,
         });
     }
-    for army in 0..MAX_ARMIES as u8 {
+    for army in Army::ALL {
         if !seats.iter().any(|s| s.army == army) {
-            return Err(fail(0..0, format!("no seat plays army {army}")));
+            return Err(fail(0..0, format!("no seat plays army {}", army.0)));
         }
     }
     Ok(seats)
@@ -553,7 +554,7 @@ fn compile_river(v: &Variant, r: &config::RiverConfig, fail: Fail) -> Result<Riv
             let k = v
                 .kind_of_letter(c)
                 .ok_or_else(|| fail(s.span(), format!("no piece with letter {c}")))?;
-            m |= 1 << k;
+            m |= k.bit();
         }
         Ok(m)
     };
@@ -572,9 +573,10 @@ fn compile_river(v: &Variant, r: &config::RiverConfig, fail: Fail) -> Result<Riv
                 to.ok_or_else(|| fail(s.span(), format!("crossing_promotion: bad target {b:?}")))?;
             let mut from = 0u32;
             for c in a.chars() {
-                from |= 1
-                    << v.kind_of_letter(c)
-                        .ok_or_else(|| fail(s.span(), format!("no piece with letter {c}")))?;
+                from |= v
+                    .kind_of_letter(c)
+                    .ok_or_else(|| fail(s.span(), format!("no piece with letter {c}")))?
+                    .bit();
             }
             Some((from, to))
         }

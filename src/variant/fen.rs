@@ -8,6 +8,7 @@
 use super::{FenField, Variant, MAX_KINDS};
 use crate::types::geometry::Square;
 use crate::types::piece::Piece;
+use crate::types::{Army, PieceKind, Seat};
 
 /// A FEN read into its fields, before any position is built.
 #[derive(Debug, Clone, Default)]
@@ -15,10 +16,10 @@ pub struct ParsedFen {
     pub pieces: Vec<(Square, Piece)>,
     pub carriers: Vec<Square>,
     /// (group, kind, count); group = army * 2 + bank.
-    pub hands: Vec<(usize, u8, u8)>,
-    pub seat: u8,
+    pub hands: Vec<(usize, PieceKind, u8)>,
+    pub seat: Seat,
     /// Castling rights as (army, rook square).
-    pub castling: Vec<(u8, Square)>,
+    pub castling: Vec<(Army, Square)>,
     pub ep: Vec<Square>,
     pub halfmove: u16,
     pub fullmove: u32,
@@ -174,7 +175,7 @@ fn parse_board(v: &Variant, text: &str, out: &mut ParsedFen) -> Result<(), Strin
                     let kind = v.kind_of_letter(c as char).ok_or_else(|| {
                         format!("unknown piece letter '{}' for {}", c as char, v.name)
                     })?;
-                    let army = if c.is_ascii_uppercase() { 0 } else { 1 };
+                    let army = army_of_case(c as char);
                     if let Some(e) = too_long(file) {
                         return Err(e);
                     }
@@ -213,18 +214,27 @@ fn parse_board(v: &Variant, text: &str, out: &mut ParsedFen) -> Result<(), Strin
 }
 
 /// Side to move: `w`/`b` in two-seat games, else the seat number or name.
-fn parse_side(v: &Variant, side: &str) -> Result<u8, String> {
+fn parse_side(v: &Variant, side: &str) -> Result<Seat, String> {
     Ok(match side {
-        "w" if v.seat_count() == 2 => 0,
-        "b" if v.seat_count() == 2 => 1,
+        "w" if v.seat_count() == 2 => Seat(0),
+        "b" if v.seat_count() == 2 => Seat(1),
         s => match s.parse::<u8>() {
-            Ok(n) if (n as usize) < v.seat_count() => n,
+            Ok(n) if (n as usize) < v.seat_count() => Seat(n),
             _ => match v.seats.iter().position(|seat| seat.name == s) {
-                Some(i) => i as u8,
+                Some(i) => Seat(i as u8),
                 None => return Err(format!("side to move {s:?} is not a seat of {}", v.name)),
             },
         },
     })
+}
+
+/// The army a FEN letter's case names: upper case White, lower case Black.
+fn army_of_case(c: char) -> Army {
+    if c.is_ascii_uppercase() {
+        Army::WHITE
+    } else {
+        Army::BLACK
+    }
 }
 
 fn parse_castling(v: &Variant, castling: &str, out: &mut ParsedFen) -> Result<(), String> {
@@ -236,7 +246,7 @@ fn parse_castling(v: &Variant, castling: &str, out: &mut ParsedFen) -> Result<()
         .as_ref()
         .ok_or_else(|| format!("{} has no castling, but the FEN gives {castling:?}", v.name))?;
     for c in castling.chars() {
-        let army = if c.is_ascii_uppercase() { 0u8 } else { 1 };
+        let army = army_of_case(c);
         let king_sq = out
             .pieces
             .iter()
@@ -333,7 +343,7 @@ fn parse_labelled_hands(v: &Variant, text: &str, out: &mut ParsedFen) -> Result<
     Ok(())
 }
 
-fn add_to_hand(out: &mut ParsedFen, group: usize, kind: u8, count: u32) {
+fn add_to_hand(out: &mut ParsedFen, group: usize, kind: PieceKind, count: u32) {
     match out
         .hands
         .iter_mut()
@@ -368,12 +378,12 @@ fn parse_hands(v: &Variant, hand: &str, out: &mut ParsedFen) -> Result<(), Strin
             let kind = v
                 .kind_of_letter(c)
                 .ok_or_else(|| format!("unknown piece '{c}' in hand"))?;
-            let army = if c.is_ascii_uppercase() { 0 } else { 1 };
+            let army = army_of_case(c);
             add_to_hand(out, Variant::hand_group(army, bank as u8), kind, count);
             j += 1;
         }
     }
-    if out.hands.iter().any(|&(_, k, _)| k as usize >= MAX_KINDS) {
+    if out.hands.iter().any(|&(_, k, _)| k.index() >= MAX_KINDS) {
         return Err("bad hand".into());
     }
     Ok(())
@@ -382,8 +392,8 @@ fn parse_hands(v: &Variant, hand: &str, out: &mut ParsedFen) -> Result<(), Strin
 impl Variant {
     /// FEN letter of a piece: upper case for army 0, lower case for army 1.
     pub fn piece_char(&self, p: Piece) -> char {
-        let c = self.pieces[p.kind() as usize].letter;
-        if p.army() == 0 {
+        let c = self.piece_type(p.kind()).letter;
+        if p.army() == Army::WHITE {
             c
         } else {
             c.to_ascii_lowercase()

@@ -11,6 +11,7 @@ pub mod fen;
 mod tables;
 
 use crate::types::geometry::{Square, BOARD_CELLS};
+use crate::types::{Army, PieceKind, Seat};
 pub use config::ForwardRule;
 use std::fmt;
 
@@ -121,9 +122,9 @@ pub struct AttackTable {
 /// A seat (player) in the turn order: the army (team) it plays for, its "forward", and the
 /// bank of the River it plays from (MIT-1..MIT-3), when the game gives seats banks.
 #[derive(Clone, Debug)]
-pub struct Seat {
+pub struct SeatSpec {
     pub name: String,
-    pub army: u8,
+    pub army: Army,
     pub orientation: Orientation,
     pub bank: Option<u8>,
 }
@@ -163,7 +164,7 @@ pub struct Promotion {
     /// Kinds that promote (bit mask).
     pub pieces: u32,
     /// Kinds they may become, menu order.
-    pub choices: Vec<u8>,
+    pub choices: Vec<PieceKind>,
     /// Depth of the zone from the far rank.
     pub ranks: u8,
 }
@@ -171,8 +172,8 @@ pub struct Promotion {
 /// Compiled castling rule.
 #[derive(Clone, Debug)]
 pub struct Castling {
-    pub king: u8,
-    pub rook: u8,
+    pub king: PieceKind,
+    pub rook: PieceKind,
     /// King's and rook's destination files, [kingside, queenside].
     pub king_to: [u8; 2],
     pub rook_to: [u8; 2],
@@ -199,7 +200,7 @@ pub struct Variant {
     pub ranks: u8,
     pub start_fen: String,
     pub forward: ForwardRule,
-    pub seats: Vec<Seat>,
+    pub seats: Vec<SeatSpec>,
     pub pieces: Vec<PieceType>,
     pub promotion: Option<Promotion>,
     pub castling: Option<Castling>,
@@ -283,13 +284,25 @@ impl Variant {
         self.pieces.len()
     }
 
-    /// Kind index of an upper-case letter.
-    pub fn kind_of_letter(&self, letter: char) -> Option<u8> {
+    /// Every piece kind of the game, in piece-list order.
+    #[inline]
+    pub fn kind_ids(&self) -> impl Iterator<Item = PieceKind> {
+        (0..self.pieces.len() as u8).map(PieceKind)
+    }
+
+    /// The compiled piece type of `kind`.
+    #[inline]
+    pub fn piece_type(&self, kind: PieceKind) -> &PieceType {
+        &self.pieces[kind.index()]
+    }
+
+    /// Kind of an upper-case letter.
+    pub fn kind_of_letter(&self, letter: char) -> Option<PieceKind> {
         let up = letter.to_ascii_uppercase();
         self.pieces
             .iter()
             .position(|p| p.letter == up)
-            .map(|k| k as u8)
+            .map(|k| PieceKind(k as u8))
     }
 
     /// Is this square on the board?
@@ -307,16 +320,16 @@ impl Variant {
 
     /// The reserve (hand) group of `army` for `bank`.
     #[inline]
-    pub const fn hand_group(army: u8, bank: u8) -> usize {
-        army as usize * 2 + bank as usize
+    pub const fn hand_group(army: Army, bank: u8) -> usize {
+        army.index() * 2 + bank as usize
     }
 
     /// The orientation a piece standing on `sq` moves with when `seat` moves it: the seat's
     /// forward (FIDE; MIT-2), or toward the River from the square's bank (WEY-1).
     #[inline]
-    pub fn orientation(&self, seat: u8, sq: Square) -> Orientation {
+    pub fn orientation(&self, seat: Seat, sq: Square) -> Orientation {
         match self.forward {
-            ForwardRule::Army | ForwardRule::Seat => self.seats[seat as usize].orientation,
+            ForwardRule::Army | ForwardRule::Seat => self.seats[seat.index()].orientation,
             ForwardRule::Bank => {
                 if self.bank(sq) == 0 {
                     Orientation::Up
@@ -329,13 +342,15 @@ impl Variant {
 
     /// Seats that play for `army`.
     #[inline]
-    pub fn seats_of(&self, army: u8) -> impl Iterator<Item = u8> + '_ {
-        (0..self.seats.len() as u8).filter(move |&s| self.seats[s as usize].army == army)
+    pub fn seats_of(&self, army: Army) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.seats.len() as u8)
+            .map(Seat)
+            .filter(move |&s| self.seats[s.index()].army == army)
     }
 
     /// Orientation of army-forward pieces of `army`.
-    pub fn army_orientation(army: u8) -> Orientation {
-        if army == 0 {
+    pub fn army_orientation(army: Army) -> Orientation {
+        if army == Army::WHITE {
             Orientation::Up
         } else {
             Orientation::Down
@@ -343,8 +358,8 @@ impl Variant {
     }
 
     /// The first royal kind, if the game has one.
-    pub fn royal_kind(&self) -> Option<u8> {
-        (self.royal_mask != 0).then(|| self.royal_mask.trailing_zeros() as u8)
+    pub fn royal_kind(&self) -> Option<PieceKind> {
+        (self.royal_mask != 0).then(|| PieceKind(self.royal_mask.trailing_zeros() as u8))
     }
 
     /// Number of seats.
@@ -357,7 +372,7 @@ impl Variant {
 #[derive(Clone, Debug)]
 pub struct River {
     /// (kinds that promote on crossing, kind they become).
-    pub crossing_promotion: Option<(u32, u8)>,
+    pub crossing_promotion: Option<(u32, PieceKind)>,
     /// (capturers, victims): a capturer may not take such a victim on its own bank.
     pub same_bank_capture_ban: (u32, u32),
     /// (kinds, lines): crossing moves of these kinds must run along one of the lines, each a

@@ -94,8 +94,8 @@ pub(super) fn table(vectors: &[Vector], flip: bool) -> MoveTable {
 /// Build the attack table: for each capturing vector, which kinds attack along it.
 pub(super) fn attack_table(pieces: &[PieceType], o: Orientation) -> AttackTable {
     let mut t = AttackTable::default();
-    for (k, p) in pieces.iter().enumerate() {
-        let bit = 1u32 << k;
+    for (k, p) in (0u8..).map(PieceKind).zip(pieces) {
+        let bit = k.bit();
         let mt = &p.tables[o as usize];
         for l in mt.leaps.iter().filter(|l| l.capture && !l.initial) {
             match t

@@ -380,7 +380,8 @@ pub struct Position {
 }
 
 /// The start position (FF-24).
-pub const START_FEN: &str = "2c2c2/rnfqkfnr/pppppppp/8/4()3/3()4/8/PPPPPPPP/RNBQKBNR/2G2G2 w KQkq - 0 1";
+pub const START_FEN: &str =
+    "2c2c2/rnfqkfnr/pppppppp/8/4()3/3()4/8/PPPPPPPP/RNBQKBNR/2G2G2 w KQkq - 0 1";
 
 impl Position {
     /// The start position (FF-24).
@@ -412,6 +413,9 @@ impl Position {
             let mut file = 0usize;
             let mut chars = row.chars().peekable();
             while let Some(c) = chars.next() {
+                if c == '0' {
+                    return Err(format!("a run of 0 on rank {}", rank + 1));
+                }
                 if c.is_ascii_digit() {
                     let mut run = c.to_digit(10).unwrap_or(0) as usize;
                     while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {

@@ -24,7 +24,7 @@ impl Position {
                 }
                 FenField::Side => {
                     if v.seat_count() == 2 {
-                        (if self.seat() == 0 { "w" } else { "b" }).to_string()
+                        (if self.seat() == Seat(0) { "w" } else { "b" }).to_string()
                     } else {
                         self.seat().to_string()
                     }
@@ -103,7 +103,7 @@ impl Position {
                 s.push('|');
             }
             let before = s.len();
-            for army in 0..2u8 {
+            for army in Army::ALL {
                 self.push_hand(&mut s, Variant::hand_group(army, bank), army);
             }
             if s.len() == before {
@@ -126,17 +126,17 @@ impl Position {
             }
             s.push_str(label);
             s.push(':');
-            self.push_hand(&mut s, group, (group / 2) as u8);
+            self.push_hand(&mut s, group, Army((group / 2) as u8));
         }
         s.push(']');
         s
     }
 
-    fn push_hand(&self, s: &mut String, group: usize, army: u8) {
+    fn push_hand(&self, s: &mut String, group: usize, army: Army) {
         let v = self.variant;
-        for k in 0..v.kinds() {
-            for _ in 0..self.hands[group][k] {
-                s.push(v.piece_char(Piece::new(army, k as u8)));
+        for k in v.kind_ids() {
+            for _ in 0..self.hands[group][k.index()] {
+                s.push(v.piece_char(Piece::new(army, k)));
             }
         }
     }

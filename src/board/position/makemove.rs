@@ -42,7 +42,7 @@ impl Position {
                     self.halfmove = 0;
                 }
                 let p = moved.piece_unchecked();
-                if v.draws.reset_pieces >> p.kind() & 1 != 0 {
+                if p.kind().in_mask(v.draws.reset_pieces) {
                     self.halfmove = 0;
                 }
                 match m.promotion() {
@@ -84,7 +84,7 @@ impl Position {
                 debug_assert!(false, "make of a move with no kind: {m:?}");
             }
             MoveKind::Drop => {
-                let k = m.promotion().unwrap_or(0);
+                let k = m.promotion().unwrap_or(PieceKind(0));
                 self.hand_remove(Variant::hand_group(army, v.bank(to)), k);
                 self.put(to, Piece::new(army, k));
                 undo.moved = Cell::from_piece(Piece::new(army, k));
@@ -98,8 +98,8 @@ impl Position {
 
     /// Count the move (MIT-17: the move number grows after Black's moves) and pass the turn.
     #[inline]
-    fn end_move(&mut self, army: u8) {
-        self.fullmove += army as u32;
+    fn end_move(&mut self, army: Army) {
+        self.fullmove += u32::from(army.0);
         self.next_seat();
     }
 
@@ -108,7 +108,7 @@ impl Position {
         let u = self.history.pop().expect("unmake without a move");
         self.previous_seat();
         let army = self.army();
-        self.fullmove -= army as u32;
+        self.fullmove -= u32::from(army.0);
         let m = u.mv;
         let (from, to) = (m.from(), m.to());
         match m.kind() {
@@ -137,7 +137,7 @@ impl Position {
             }
             MoveKind::Invalid => {}
             MoveKind::Drop => {
-                let k = m.promotion().unwrap_or(0);
+                let k = m.promotion().unwrap_or(PieceKind(0));
                 self.take(to);
                 self.hand_add(Variant::hand_group(army, self.variant.bank(to)), k);
             }
@@ -159,7 +159,7 @@ impl Position {
     pub fn unmake_null(&mut self) {
         let u = self.history.pop().expect("unmake_null without a null move");
         self.previous_seat();
-        self.fullmove -= self.army() as u32;
+        self.fullmove -= u32::from(self.army().0);
         self.ep = u.ep;
         self.ep_victim = u.ep_victim;
         self.halfmove = u.halfmove;
@@ -198,8 +198,8 @@ impl Position {
     }
 
     /// Could an e.p.-capable piece of the seat `seat` (the next to move) capture on `sq`?
-    fn ep_attacked_by(&self, sq: Square, seat: u8) -> bool {
-        let army = self.variant.seats[seat as usize].army;
+    fn ep_attacked_by(&self, sq: Square, seat: Seat) -> bool {
+        let army = self.variant.seats[seat.index()].army;
         self.pieces_of(army)
             .iter()
             .any(|&s| self.ep_capture_reaches(seat, s, sq))

@@ -11,6 +11,7 @@
 use crate::board::Position;
 use crate::notation::{parse_move, Dialect};
 use crate::search::Limits;
+use crate::types::Army;
 use vampirc_uci::{UciMessage, UciTimeControl};
 
 /// Keywords that take one number.
@@ -50,8 +51,8 @@ pub struct Go {
 
 impl Go {
     /// Search limits for the army to move (0 = White's clock, 1 = Black's).
-    pub fn limits(&self, army: u8, move_overhead: u64) -> Limits {
-        let side = (army as usize).min(1);
+    pub fn limits(&self, army: Army, move_overhead: u64) -> Limits {
+        let side = army.index().min(1);
         Limits {
             time: self.time[side],
             inc: self.inc[side],
