@@ -120,13 +120,19 @@ fn malformed_mit_17_fens_are_refused_with_a_reason() {
     for (fen, why) in [
         ("4k3/8/8/8/8/8/8/4K3 4 [WS:|WN:|BS:|BN:] 0 1", "not a seat"),
         ("4k3/8/8/8/8/8/8/4K3 w [WS:|WN:|BS:|BN:] 0 1", "not a seat"),
-        ("4k3/8/8/8/8/8/8/4K3 0 [WS:|XX:|BS:|BN:] 0 1", "unknown reserve label"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 0 [WS:|XX:|BS:|BN:] 0 1",
+            "unknown reserve label",
+        ),
         ("4k3/8/8/8/8/8/8/4K3 0 [WS:|WS:] 0 1", "given twice"),
         ("4k3/8/8/8/8/8/8/4K3 0 WS:|WN: 0 1", "must be written"),
         ("4k3/8/8/8/8/8/8/4K3 0 [WS] 0 1", "no 'LABEL:'"),
         ("4k3/8/8/8/8/8/8/4K3 0 [WS:Z] 0 1", "unknown piece"),
         ("4k3/8/8/8/8/8/8/4K3[P|-] 0 [WS:] 0 1", "own field"),
-        ("4k3/8/8/8/8/8/8/4K3 0 [WS:|WN:|BS:|BN:] 0 1 9", "unexpected text"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 0 [WS:|WN:|BS:|BN:] 0 1 9",
+            "unexpected text",
+        ),
     ] {
         match Position::from_fen(v, fen) {
             Ok(_) => panic!("{fen} was accepted"),
@@ -172,12 +178,36 @@ fn check_comes_from_every_enemy_seat_with_its_own_forward() {
 #[test]
 fn broken_fen_layouts_are_config_errors() {
     for (edit, why) in [
-        (("\"board\", \"side\"", "\"board\", \"colour\""), "unknown field"),
-        (("\"board\", \"side\"", "\"side\", \"board\""), "must start with"),
-        (("\"halfmove\", \"fullmove\"", "\"halfmove\", \"halfmove\""), "given twice"),
-        (("[\"WS\", \"WN\", \"BS\", \"BN\"]", "[\"WS\", \"WN\", \"BS\"]"), "four different"),
-        (("[\"WS\", \"WN\", \"BS\", \"BN\"]", "[\"WS\", \"WS\", \"BS\", \"BN\"]"), "four different"),
-        (("hand_labels = [\"WS\", \"WN\", \"BS\", \"BN\"]", ""), "hand_labels must name"),
+        (
+            ("\"board\", \"side\"", "\"board\", \"colour\""),
+            "unknown field",
+        ),
+        (
+            ("\"board\", \"side\"", "\"side\", \"board\""),
+            "must start with",
+        ),
+        (
+            ("\"halfmove\", \"fullmove\"", "\"halfmove\", \"halfmove\""),
+            "given twice",
+        ),
+        (
+            (
+                "[\"WS\", \"WN\", \"BS\", \"BN\"]",
+                "[\"WS\", \"WN\", \"BS\"]",
+            ),
+            "four different",
+        ),
+        (
+            (
+                "[\"WS\", \"WN\", \"BS\", \"BN\"]",
+                "[\"WS\", \"WS\", \"BS\", \"BN\"]",
+            ),
+            "four different",
+        ),
+        (
+            ("hand_labels = [\"WS\", \"WN\", \"BS\", \"BN\"]", ""),
+            "hand_labels must name",
+        ),
         (("bank = \"north\"", "bank = \"east\""), "south or north"),
     ] {
         let text = FOUR_SEATS.replacen(edit.0, edit.1, 1);
