@@ -945,8 +945,8 @@ fn ff_25_malformed_fens_are_refused() {
 
 /// FF-26: one unambiguous text per move. A piece leaving its Ferry and the same piece riding
 /// it to the same square are different texts; a Send names the Ferry's squares. Every text is
-/// unique in every position two plies deep from the perft file's positions, and reading a
-/// text back gives the same move.
+/// unique in every position two plies deep from the perft file's positions; every position on
+/// the way also survives a FEN round trip (FF-25) and is accepted by the reader.
 #[test]
 fn ff_26_move_texts_are_unique() {
     let p = pos("7k/8/8/8/6()1/3(R)4/8/8/8/K7 w - - 0 1");
@@ -964,6 +964,7 @@ fn ff_26_move_texts_are_unique() {
             let n = texts.len();
             texts.dedup();
             assert_eq!(texts.len(), n, "duplicate move text in {}", p.fen());
+            assert_eq!(pos(&p.fen()), p, "FEN round trip of {}", p.fen());
             if depth < 2 {
                 for m in &moves {
                     stack.push((p.play(m), depth + 1));

@@ -999,7 +999,8 @@ impl Position {
     /// a Ferry, the dragon may pass through it, capturing it, and stop on any empty non-Ferry
     /// square beyond, up to the next piece.
     fn dragon_line(&self, out: &mut Vec<Move>, side: Side, from: Sq, d: Sq, pass_through: bool) {
-        // The Copperdragon's sideways move is a single step (`sW`).
+        // `pass_through` is false only for the Copperdragon's sideways move, a single step
+        // (`sW`, FF-7): it neither slides on nor passes through.
         let one_step = !pass_through;
         let mut to = add(from, d);
         while on_board(to) {
