@@ -40,7 +40,7 @@ fn playout_positions(name: &str, seed: u64, games: usize, plies: usize) -> Vec<P
 
 #[test]
 fn attack_tables_agree_with_walking_every_piece() {
-    for name in ["normal", "twokingdoms"] {
+    for name in ["normal", "twokingdoms", "mitregi"] {
         let v = variant(name);
         assert!(v.table_attacks, "{name} should use the attack tables");
         let mut checked = 0;
@@ -77,7 +77,7 @@ fn capture_targets(p: &Position) -> Vec<Square> {
 
 #[test]
 fn every_generated_capture_is_an_attack_in_every_game() {
-    for name in ["normal", "twokingdoms", "wey"] {
+    for name in ["normal", "twokingdoms", "wey", "mitregi"] {
         for p in playout_positions(name, 5, 4, 100) {
             for sq in capture_targets(&p) {
                 assert!(

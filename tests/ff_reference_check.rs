@@ -1,4 +1,4 @@
-//! Flight and Ferry (`shared/rules/flight-and-ferry.md`, FF-1..FF-26) checked on the
+//! Flight and Ferry (`docs/rules/flight-and-ferry.md`, FF-1..FF-26) checked on the
 //! independent reference generator of `tests/ff_reference/` alone: one test per rule id on
 //! hand-built positions whose move lists were worked out by hand from the rules text, the
 //! start position's perft, FEN round trips and malformed FENs, and the perft lines of

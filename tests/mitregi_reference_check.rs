@@ -1,8 +1,8 @@
-//! Partnership Mitregi (`shared/rules/partnership-mitregi.md`, MIT-1..MIT-18) checked on the
+//! Partnership Mitregi (`docs/rules/partnership-mitregi.md`, MIT-1..MIT-18) checked on the
 //! independent reference generator of `tests/mitregi_reference/` alone, before the engine
 //! plays the game: hand-built positions whose full move lists are worked out by hand from the
 //! rules text (each list is written here, not taken from the generator), FEN round trips
-//! (MIT-17), and the perft lines of `tests/perft/reference/mitregi.perft` whose node count is
+//! (MIT-17), and the perft lines of `tests/perft/mitregi.perft` whose node count is
 //! at most [`NODE_BUDGET`].
 //!
 //! The `.perft` file itself is written by [`print_the_perft_file`], an ignored test:
@@ -618,7 +618,7 @@ fn perft_blocks(text: &str) -> Vec<PerftBlock> {
 
 #[test]
 fn reference_matches_the_perft_file() {
-    let blocks = perft_blocks(include_str!("perft/reference/mitregi.perft"));
+    let blocks = perft_blocks(include_str!("perft/mitregi.perft"));
     assert!(blocks.iter().any(|b| b.fen == START), "start position");
     assert!(blocks.len() >= 21, "start and at least 20 more positions");
     let mut checked = 0;
@@ -809,12 +809,12 @@ fn perft_lines(p: &Position, max_depth: u32) -> String {
         .collect()
 }
 
-/// Writes `tests/perft/reference/mitregi.perft` to stdout. Slow (minutes, release build).
+/// Writes `tests/perft/mitregi.perft` to stdout. Slow (minutes, release build).
 #[test]
 #[ignore]
 fn print_the_perft_file() {
     let mut out = String::from(
-        "# Partnership Mitregi (shared/rules/partnership-mitregi.md, MIT-1..MIT-18).\n\
+        "# Partnership Mitregi (docs/rules/partnership-mitregi.md, MIT-1..MIT-18).\n\
          #\n\
          # Every number here was made by the independent reference generator of\n\
          # tests/mitregi_reference/ (a slow, plain transcription of the rules that shares no code with\n\

@@ -145,6 +145,17 @@ impl Position {
             return Err(format!("{} has no hands, but the FEN gives one", v.name));
         }
         for &(g, k, n) in &f.hands {
+            if let Some(r) = &v.reserves {
+                if !k.in_mask(r.reservable) {
+                    return Err(format!("a {} cannot be in a reserve", v.piece_type(k).name));
+                }
+            }
+            if n as usize >= MAX_HAND {
+                return Err(format!(
+                    "more than {} pieces of one kind in a reserve",
+                    MAX_HAND - 1
+                ));
+            }
             for _ in 0..n {
                 pos.hand_add(g, k);
             }

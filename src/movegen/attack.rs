@@ -4,18 +4,21 @@
 //! agree with walking every piece).
 
 use crate::types::geometry::BOARD_CELLS;
-use crate::types::{Army, Cell, Square};
+use crate::types::{Army, Cell, PieceKind, Square};
 use crate::variant::{Orientation, Variant};
 
 /// Could a piece of `by`, moving with `orient`, capture on `sq` (whatever stands there)?
-/// `None` when a circular rider of the tables could: those are found only by walking.
-#[inline]
+/// `accept(from, kind)` is the rules' say on a capture from `from` (the seats' banks); a
+/// refused attacker does not count. `None` when a circular rider of the tables could capture:
+/// those are found only by walking.
+#[inline(always)]
 pub fn by_tables(
     v: &Variant,
     cells: &[Cell; BOARD_CELLS],
     sq: Square,
     by: Army,
     orient: Orientation,
+    accept: impl Fn(Square, PieceKind) -> bool,
 ) -> Option<bool> {
     let t = &v.attacks[orient as usize];
     for la in &t.leaps {
@@ -28,7 +31,9 @@ pub fn by_tables(
             if la.path_len > 1 && !cells[from.offset(la.path[1]).index()].is_empty() {
                 continue;
             }
-            return Some(true);
+            if accept(from, c.piece_unchecked().kind()) {
+                return Some(true);
+            }
         }
     }
     for ra in &t.rays {
@@ -44,14 +49,12 @@ pub fn by_tables(
         };
         if c.is_army(by) {
             let k = c.piece_unchecked().kind();
-            if k.in_mask(ra.unlimited) {
-                return Some(true);
-            }
-            if ra
-                .limited
-                .iter()
-                .any(|&(mask, max)| k.in_mask(mask) && n <= max)
-            {
+            let reaches = k.in_mask(ra.unlimited)
+                || ra
+                    .limited
+                    .iter()
+                    .any(|&(mask, max)| k.in_mask(mask) && n <= max);
+            if reaches && accept(s, k) {
                 return Some(true);
             }
         }

@@ -1,9 +1,11 @@
 //! Attacks and check: "could `army` capture a piece standing on this square?" A square is
 //! attacked when some seat of that army has a board move that captures there (`moves.rs`, the
 //! same moves the generator makes, under the same rules, with that seat's forward). Games
-//! plain enough (no restriction on board moves, forward fixed per seat) use the compiled
-//! attack tables instead; `tests/attacks.rs` checks that both answers agree.
+//! plain enough (forward fixed per seat, no River filter that looks at more than the squares,
+//! no carriers) use the compiled attack tables instead, with the seats' bank rule applied to
+//! each attacker found; `tests/attacks.rs` checks that both answers agree.
 
+use super::banks;
 use super::moves::piece_moves;
 use crate::board::Position;
 use crate::movegen::attack::by_tables;
@@ -23,7 +25,15 @@ pub fn attacked_as(pos: &Position, sq: Square, by: Army, victim: Option<Piece>) 
     let v = pos.variant();
     if v.table_attacks {
         for seat in v.seats_of(by) {
-            match by_tables(v, pos.cells(), sq, by, v.orientation(seat, sq)) {
+            let orient = v.orientation(seat, sq);
+            let found = match (&v.banks, v.seats[seat.index()].bank) {
+                // MIT-10: the enemy seat's own bank rule (its moves start or end on its bank).
+                (Some(b), Some(bank)) => by_tables(v, pos.cells(), sq, by, orient, |from, k| {
+                    banks::allows(v, b, bank, k, from, sq)
+                }),
+                _ => by_tables(v, pos.cells(), sq, by, orient, |_, _| true),
+            };
+            match found {
                 Some(true) => return true,
                 Some(false) => {}
                 None => return by_walking(pos, sq, by, victim),

@@ -11,7 +11,11 @@ pub fn claimable(pos: &Position) -> Option<Outcome> {
     let v = pos.variant();
     if move_rule_reached(pos) {
         return Some(Outcome::Draw {
-            reason: "50-move rule",
+            reason: if pos.variant().draws.move_rule_plies == 100 {
+                "50-move rule"
+            } else {
+                "move-count rule"
+            },
         });
     }
     if v.draws.repetitions > 0 && pos.repetitions() + 1 >= v.draws.repetitions as usize {

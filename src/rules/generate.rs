@@ -1,12 +1,14 @@
 //! Pseudo-legal move generation of the seat to move: every board move the rule modules allow
 //! (`moves.rs`), expanded by promotion (the promotion zone, and the River's promotion on
-//! crossing, WEY-4), plus the moves rule modules add: en passant (FIDE 3.7d, TK-8) and castling
-//! (`castling.rs`). Pseudo-legal moves obey every movement rule; `legal.rs` keeps those that
+//! crossing, WEY-4), plus the moves rule modules add: en passant (FIDE 3.7d, TK-8), castling
+//! (`castling.rs`) and drops (`reserves.rs`). The MIT-12 fallback moves are generated here
+//! too (`fallback`), for `legal.rs` to use when nothing else is legal. Pseudo-legal moves obey every movement rule; `legal.rs` keeps those that
 //! leave no royal piece attacked.
 
 use super::moves::piece_moves;
-use super::{castling, river};
+use super::{banks, castling, reserves, river};
 use crate::board::{Move, MoveKind, MoveList, Position};
+use crate::movegen::walk;
 use crate::types::{Army, Square};
 use crate::variant::{PieceType, Variant};
 
@@ -64,6 +66,10 @@ pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
                 if !quiet && !capture && !v.promotion_zone[army.index()][to.index()] {
                     return;
                 }
+                // MIT-10 (decision): no move lands on a royal piece in games with banks.
+                if capture && v.banks.is_some() && lands_on_royal(pos, to) {
+                    return;
+                }
                 let kind = if multi {
                     MoveKind::MultiStep
                 } else {
@@ -89,5 +95,55 @@ pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
     }
     if quiet && pos.castling_rights() != 0 {
         castling::generate(pos, list);
+    }
+    if quiet && v.drops {
+        reserves::generate(pos, list);
+    }
+}
+
+/// Does a capture on `to` take a royal piece?
+#[inline]
+fn lands_on_royal(pos: &Position, to: Square) -> bool {
+    pos.piece_at(to)
+        .piece()
+        .is_some_and(|p| p.kind().in_mask(pos.variant().royal_mask))
+}
+
+/// MIT-12: the board moves of the army to move wholly on the other bank of the seat to move,
+/// with the seat's own forward (no drops). Only the River's filters apply.
+pub fn fallback(pos: &Position, list: &mut MoveList) {
+    let v = pos.variant();
+    let seat = pos.seat();
+    let army = pos.army();
+    let Some(bank) = v.seats[seat.index()].bank else {
+        return;
+    };
+    let cells = pos.cells();
+    for &from in pos.pieces_of(army) {
+        if v.bank(from) == bank {
+            continue;
+        }
+        let p = pos.piece_at(from).piece_unchecked();
+        let pt = v.piece_type(p.kind());
+        let orient = v.orientation(seat, from);
+        walk(v, cells, from, p, orient, true, |to, capture, multi| {
+            if !banks::wholly_on_other_bank(v, bank, from, to) {
+                return;
+            }
+            if capture && lands_on_royal(pos, to) {
+                return;
+            }
+            if let Some(r) = &v.river {
+                if !river::allows(v, r, p.kind(), from, to, cells[to.index()]) {
+                    return;
+                }
+            }
+            let kind = if multi {
+                MoveKind::MultiStep
+            } else {
+                MoveKind::Normal
+            };
+            push(v, list, army, pt, from, to, kind);
+        });
     }
 }

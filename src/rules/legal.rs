@@ -6,7 +6,7 @@
 //! tested with `attack::army_in_check`.
 
 use super::attack::{army_in_check, attacked};
-use super::generate::{generate, Gen};
+use super::generate::{fallback, generate, Gen};
 use super::victory;
 use crate::board::{Move, MoveKind, MoveList, Position, Square};
 use crate::types::Army;
@@ -28,6 +28,16 @@ pub fn legal_moves_of(pos: &mut Position, list: &mut MoveList, gen: Gen) {
     }
     generate(pos, list, gen);
     filter_legal(pos, list);
+    // MIT-12: in check with no legal move, a move wholly on the other bank that removes the
+    // check. (Quiescence asks for all moves when in check, so `Noisy` never needs it.)
+    if list.is_empty()
+        && gen == Gen::All
+        && pos.variant().banks.as_ref().is_some_and(|b| b.fallback)
+        && army_in_check(pos, pos.army())
+    {
+        fallback(pos, list);
+        filter_legal(pos, list);
+    }
 }
 
 /// Remove the moves that leave a royal piece attacked.

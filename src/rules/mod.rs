@@ -3,15 +3,16 @@
 //!
 //! | hook | where | modules |
 //! |---|---|---|
-//! | filter board moves | `moves.rs` (`admit`), used by generation *and* attacks | `river` |
-//! | add moves | `generate.rs` | e.p., promotion, `river` (crossing promotion), `castling` |
-//! | side effects of a move | the move's kind, carried out by `Position::make` | castling, e.p., drops |
+//! | filter board moves | `moves.rs` (`admit`), used by generation *and* attacks | `river`, `banks` |
+//! | add moves | `generate.rs` | e.p., promotion, `river` (crossing promotion), `castling`, `reserves` (drops), `banks` (the MIT-12 fallback, through `legal.rs`) |
+//! | side effects of a move | the move's kind, carried out by `Position::make` | castling, e.p., drops, captures into reserves |
 //! | end of the game | `victory.rs` (position), `game.rs` (mate, stalemate), `draws.rs` | `victory`, `draws` |
 //!
 //! What the rest of the engine uses: `legal_moves`, `in_check`, `attacked`, `outcome`,
 //! `game_end`. Nothing here knows the search or a protocol.
 
 pub mod attack;
+pub mod banks;
 pub mod castling;
 pub mod draws;
 pub mod game;
@@ -19,6 +20,7 @@ pub mod generate;
 pub mod legal;
 pub mod moves;
 pub mod outcome;
+pub mod reserves;
 pub mod river;
 pub mod victory;
 

@@ -1,9 +1,10 @@
 //! The board moves a seat may make: the generic walker (`crate::movegen::walk`) with the
-//! restrictions of the game's rule modules applied (the River, `river.rs`). Move generation
+//! restrictions of the game's rule modules applied (the River, `river.rs`; the seats' banks,
+//! `banks.rs`). Move generation
 //! and attack detection both come from here, so a move the generator refuses is never an
 //! attack, and a capture it allows always is ("one capture predicate").
 
-use super::river;
+use super::{banks, river};
 use crate::board::Position;
 use crate::movegen::walk;
 use crate::types::geometry::{Square, BOARD_CELLS};
@@ -13,16 +14,30 @@ use crate::types::{Cell, Piece, Seat};
 /// the moves and the filter is skipped.
 #[inline]
 pub fn restricted(pos: &Position) -> bool {
-    pos.variant().river.is_some()
+    let v = pos.variant();
+    v.river.is_some() || v.banks.is_some()
 }
 
 /// May `piece`, moved by `seat` from `from`, go to `to` (holding `target`) under the rule
 /// modules' restrictions?
 #[inline]
-pub fn admit(pos: &Position, piece: Piece, from: Square, to: Square, target: Cell) -> bool {
-    match &pos.variant().river {
-        Some(r) => river::allows(pos.variant(), r, piece.kind(), from, to, target),
-        None => true,
+pub fn admit(
+    pos: &Position,
+    seat: Seat,
+    piece: Piece,
+    from: Square,
+    to: Square,
+    target: Cell,
+) -> bool {
+    let v = pos.variant();
+    if let Some(r) = &v.river {
+        if !river::allows(v, r, piece.kind(), from, to, target) {
+            return false;
+        }
+    }
+    match (&v.banks, v.seats[seat.index()].bank) {
+        (Some(b), Some(bank)) => banks::allows(v, b, bank, piece.kind(), from, to),
+        _ => true,
     }
 }
 
@@ -52,7 +67,7 @@ pub fn piece_moves<F: FnMut(Square, bool, bool)>(
         orient,
         quiet,
         |to, capture, multi| {
-            if admit(pos, piece, from, to, cells[to.index()]) {
+            if admit(pos, seat, piece, from, to, cells[to.index()]) {
                 f(to, capture, multi)
             }
         },

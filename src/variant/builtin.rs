@@ -14,6 +14,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../engine-configs/twokingdoms.toml"),
     ),
     ("wey.toml", include_str!("../../engine-configs/wey.toml")),
+    (
+        "mitregi.toml",
+        include_str!("../../engine-configs/mitregi.toml"),
+    ),
 ];
 
 static REGISTRY: OnceLock<Vec<&'static Variant>> = OnceLock::new();

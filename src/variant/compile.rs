@@ -80,7 +80,9 @@ pub(super) fn compile(
         castling,
         draws,
         royal_mask,
-        drops: false,
+        drops: cfg.reserves.is_some(),
+        banks: None,
+        reserves: None,
         carriers: cfg.carriers,
         attacks,
         initial_ranks: [[0; MAX_KINDS]; MAX_ARMIES],
@@ -113,6 +115,8 @@ pub(super) fn compile(
         Some(r) => Some(compile_river(&variant, r, fail)?),
     };
     variant.victory_sets = compile_victory(&cfg, &variant, fail)?;
+    variant.banks = compile_banks(&cfg, &variant, fail)?;
+    variant.reserves = compile_reserves(&cfg, &variant, fail)?;
     let royals_per_army = Army::ALL.map(|a| {
         start
             .pieces
@@ -120,11 +124,19 @@ pub(super) fn compile(
             .filter(|(_, p)| p.army() == a && p.kind().in_mask(variant.royal_mask))
             .count()
     });
-    // The facts that let attacks skip walking: no rule module filters board moves (the same
-    // test as `rules::moves::restricted`), forward fixed per seat.
-    variant.table_attacks =
-        variant.river.is_none() && !variant.carriers && variant.forward != ForwardRule::Bank;
+    // The facts that let attacks skip walking: forward fixed per seat, no carriers, and no River
+    // filter that looks at more than the attacker's square (the crossing lines and the
+    // same-bank ban do; a crossing promotion does not change what is captured). The seats'
+    // bank rule is applied to each attacker the tables find (`rules::attack`).
+    variant.table_attacks = variant
+        .river
+        .as_ref()
+        .is_none_or(|r| r.restrictions.is_empty() && r.same_bank_capture_ban == (0, 0))
+        && !variant.carriers
+        && variant.forward != ForwardRule::Bank;
     variant.simple_legality = variant.table_attacks
+        && variant.banks.is_none()
+        && variant.river.is_none()
         && royals_per_army.iter().all(|&n| n == 1)
         && variant.seats.len() == 2
         && !has_lame
@@ -404,6 +416,71 @@ fn compile_victory(
         }
     }
     Ok(sets)
+}
+
+/// The bank rule (MIT-3, MIT-3a, MIT-12): every seat needs a bank.
+fn compile_banks(
+    cfg: &VariantConfig,
+    v: &Variant,
+    fail: Fail,
+) -> Result<Option<Banks>, ConfigError> {
+    let Some(b) = &cfg.banks else {
+        return Ok(None);
+    };
+    if let Some(s) = v.seats.iter().find(|s| s.bank.is_none()) {
+        return Err(fail(
+            0..0,
+            format!("[banks]: seat {:?} has no bank", s.name),
+        ));
+    }
+    let return_pieces = match &b.return_pieces {
+        None => v.kind_ids().fold(0, |m, k| m | k.bit()),
+        Some(s) => kinds_of(&v.pieces, s, "banks.return_pieces", fail)?
+            .into_iter()
+            .fold(0, |m, k| m | k.bit()),
+    };
+    Ok(Some(Banks {
+        return_pieces,
+        fallback: b.fallback,
+    }))
+}
+
+/// Reserves (MIT-7..MIT-9): what a captured piece enters the reserve as.
+fn compile_reserves(
+    cfg: &VariantConfig,
+    v: &Variant,
+    fail: Fail,
+) -> Result<Option<Reserves>, ConfigError> {
+    let Some(r) = &cfg.reserves else {
+        return Ok(None);
+    };
+    let mut demote = [PieceKind(0); MAX_KINDS];
+    for k in v.kind_ids() {
+        demote[k.index()] = k;
+    }
+    if let Some(d) = &r.demote {
+        for pair in d.get_ref().split_whitespace() {
+            let bad = || {
+                fail(
+                    d.span(),
+                    format!("reserves.demote: {pair:?} must look like \"W=P\""),
+                )
+            };
+            let (a, b) = pair.split_once('=').ok_or_else(bad)?;
+            let (mut a, mut b) = (a.chars(), b.chars());
+            let (Some(a), None, Some(b), None) = (a.next(), a.next(), b.next(), b.next()) else {
+                return Err(bad());
+            };
+            let from = v.kind_of_letter(a).ok_or_else(bad)?;
+            let to = v.kind_of_letter(b).ok_or_else(bad)?;
+            demote[from.index()] = to;
+        }
+    }
+    let reservable = v
+        .kind_ids()
+        .filter(|k| !k.in_mask(v.royal_mask))
+        .fold(0, |m, k| m | demote[k.index()].bit());
+    Ok(Some(Reserves { demote, reservable }))
 }
 
 /// Seats in turn order with their army, forward and bank (MIT-1, MIT-2); by default White

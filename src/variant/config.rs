@@ -40,6 +40,10 @@ pub struct VariantConfig {
     pub river: Option<RiverConfig>,
     /// Victory by capturing a set of pieces (rules/victory.rs).
     pub victory: Option<VictoryConfig>,
+    /// Seats play from their banks (rules/banks.rs, MIT-3, MIT-12).
+    pub banks: Option<BanksConfig>,
+    /// Captured pieces go to reserves and come back as drops (rules/reserves.rs, MIT-7..MIT-9).
+    pub reserves: Option<ReservesConfig>,
     /// The FEN fields of this game and their order (`docs/fen.md`).
     #[serde(default)]
     pub fen: FenConfig,
@@ -248,4 +252,27 @@ pub struct VictoryConfig {
     /// Alternatives: a player wins on capturing all pieces of any one of these sets
     /// (letters, repeated for counts: `"QIMBO"`).
     pub capture_any_of: Vec<Spanned<String>>,
+}
+
+/// Every board move of a seat must start or end on the seat's bank (MIT-3); the fallback of
+/// MIT-12; no move may capture a royal piece (MIT-10).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BanksConfig {
+    /// Letters of the pieces that may move from the other bank back to the seat's bank
+    /// (MIT-3a); default: every piece.
+    pub return_pieces: Option<Spanned<String>>,
+    /// When in check with no legal move, a move wholly on the other bank that removes the check
+    /// is allowed (MIT-12).
+    #[serde(default)]
+    pub fallback: bool,
+}
+
+/// Reserves per army and bank, filled by captures and emptied by drops (MIT-7..MIT-9).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReservesConfig {
+    /// `"W=P"`: a captured W goes to the reserve as a P (MIT-7); several separated by spaces.
+    #[serde(default)]
+    pub demote: Option<Spanned<String>>,
 }

@@ -206,8 +206,12 @@ pub struct Variant {
     pub castling: Option<Castling>,
     pub draws: Draws,
     pub royal_mask: u32,
-    /// Pieces may be dropped from hands (reserves).
+    /// Pieces may be dropped from hands (reserves): `reserves` is set.
     pub drops: bool,
+    /// Seats play from their banks (MIT-3, MIT-12), when the game says so.
+    pub banks: Option<Banks>,
+    /// Reserves per army and bank (MIT-7..MIT-9), when the game has them.
+    pub reserves: Option<Reserves>,
     /// Squares may hold a neutral carrier under a piece.
     pub carriers: bool,
     /// Attack tables by orientation.
@@ -366,6 +370,24 @@ impl Variant {
     pub fn seat_count(&self) -> usize {
         self.seats.len()
     }
+}
+
+/// Compiled bank rule (rules/banks.rs has the behaviour).
+#[derive(Clone, Debug)]
+pub struct Banks {
+    /// Kinds that may move from the other bank to the seat's bank (MIT-3a).
+    pub return_pieces: u32,
+    /// The MIT-12 fallback.
+    pub fallback: bool,
+}
+
+/// Compiled reserves (rules/reserves.rs and `Position::make` have the behaviour).
+#[derive(Clone, Debug)]
+pub struct Reserves {
+    /// The kind a captured piece of each kind enters the reserve as (MIT-7).
+    pub demote: [PieceKind; MAX_KINDS],
+    /// Kinds that can stand in a reserve: what captures can put there.
+    pub reservable: u32,
 }
 
 /// Compiled River rule (rules/river.rs has the behaviour).

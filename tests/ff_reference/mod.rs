@@ -1,6 +1,6 @@
 //! An independent, slow reference move generator for Flight and Ferry, written only for tests.
 //!
-//! It is a plain transcription of `shared/rules/flight-and-ferry.md` (FF-1..FF-26) and shares
+//! It is a plain transcription of `docs/rules/flight-and-ferry.md` (FF-1..FF-26) and shares
 //! no code with the crate: its own FEN reader and writer (FF-25: `()` an empty Ferry, `(R)` a
 //! Rook on a Ferry), its own board (a 10x8 array of `Option<Man>` beside a 10x8 array of Ferry
 //! marks), its own move walker and its own make (copying the position). Legality is decided the

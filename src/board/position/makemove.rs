@@ -39,6 +39,7 @@ impl Position {
                     undo.captured = target;
                     undo.captured_at = to;
                     self.take(to);
+                    self.reserve_captured(army, target, to);
                     self.halfmove = 0;
                 }
                 let p = moved.piece_unchecked();
@@ -66,6 +67,7 @@ impl Position {
                 undo.captured = self.board[victim.index()];
                 undo.captured_at = victim;
                 self.take(victim);
+                self.reserve_captured(army, undo.captured, victim);
                 self.shift(from, to);
                 self.halfmove = 0;
             }
@@ -103,6 +105,25 @@ impl Position {
         self.next_seat();
     }
 
+    /// MIT-8: a piece `army` captured on `at` goes, demoted (MIT-7), to `army`'s reserve for
+    /// the bank of `at`, in games with reserves.
+    #[inline]
+    fn reserve_captured(&mut self, army: Army, captured: Cell, at: Square) {
+        if let Some(r) = &self.variant.reserves {
+            let kind = r.demote[captured.piece_unchecked().kind().index()];
+            self.hand_add(Variant::hand_group(army, self.variant.bank(at)), kind);
+        }
+    }
+
+    /// Undo `reserve_captured`.
+    #[inline]
+    fn unreserve_captured(&mut self, army: Army, captured: Cell, at: Square) {
+        if let Some(r) = &self.variant.reserves {
+            let kind = r.demote[captured.piece_unchecked().kind().index()];
+            self.hand_remove(Variant::hand_group(army, self.variant.bank(at)), kind);
+        }
+    }
+
     /// Take back the last move made.
     pub fn unmake(&mut self) {
         let u = self.history.pop().expect("unmake without a move");
@@ -120,11 +141,13 @@ impl Position {
                     self.shift(to, from);
                 }
                 if u.captured.is_piece() {
+                    self.unreserve_captured(army, u.captured, u.captured_at);
                     self.put(u.captured_at, u.captured.piece_unchecked());
                 }
             }
             MoveKind::EnPassant => {
                 self.shift(to, from);
+                self.unreserve_captured(army, u.captured, u.captured_at);
                 self.put(u.captured_at, u.captured.piece_unchecked());
             }
             MoveKind::CastleKing | MoveKind::CastleQueen => {

@@ -1,0 +1,23 @@
+//! Seats that play from a bank of the River (Partnership Mitregi: MIT-3, MIT-3a, MIT-10,
+//! MIT-12). A seat's board move must start or end on its own bank; a move from the other bank
+//! back to its own is open only to the kinds the config lists (MIT-3a). The same filter holds
+//! for attacks (`moves.rs`), so an enemy seat gives check only by a move it could make
+//! (MIT-10). When the army to move is in check and has no legal move, a move wholly on the
+//! other bank that removes the check is allowed (MIT-12, `generate::fallback` and
+//! `legal.rs`); such moves never count as attacks.
+
+use crate::types::{PieceKind, Square};
+use crate::variant::{Banks, Variant};
+
+/// May a piece of `kind`, moved by a seat whose bank is `bank`, go from `from` to `to`?
+#[inline]
+pub fn allows(v: &Variant, b: &Banks, bank: u8, kind: PieceKind, from: Square, to: Square) -> bool {
+    let (start, end) = (v.bank(from) == bank, v.bank(to) == bank);
+    start || (end && kind.in_mask(b.return_pieces))
+}
+
+/// Is a move from `from` to `to` wholly on the bank that is not `bank` (a MIT-12 fallback)?
+#[inline]
+pub fn wholly_on_other_bank(v: &Variant, bank: u8, from: Square, to: Square) -> bool {
+    v.bank(from) != bank && v.bank(to) != bank
+}
