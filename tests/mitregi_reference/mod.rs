@@ -1,6 +1,6 @@
 //! An independent, slow reference move generator for Partnership Mitregi, written only for tests.
 //!
-//! It is a plain transcription of `shared/rules/partnership-mitregi.md` (MIT-1..MIT-18) and
+//! It is a plain transcription of `docs/rules/partnership-mitregi.md` (MIT-1..MIT-18) and
 //! shares no code with the crate: its own FEN reader and writer (MIT-17), its own board (an 8x8
 //! array of `Option<Man>` and four reserve counters), its own move walker and its own make
 //! (copying the whole position). Moves are printed as UCI strings the way the engine writes
