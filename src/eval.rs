@@ -124,6 +124,25 @@ pub fn material(pos: &Position, t: &EvalTables) -> i32 {
         for &sq in pos.pieces_of(army) {
             s += sign * t.values[pos.piece_at(sq).piece_unchecked().kind().index()];
         }
+        s += sign * reserve_value(pos, t, army);
+    }
+    s
+}
+
+/// The value of `army`'s pieces in reserve (MIT-8), both banks: a piece in hand counts as
+/// much as one on the board (it can come back anywhere on its bank).
+#[inline]
+fn reserve_value(pos: &Position, t: &EvalTables, army: Army) -> i32 {
+    if !pos.has_hands() {
+        return 0;
+    }
+    let v = pos.variant();
+    let mut s = 0;
+    for bank in 0..2 {
+        let group = crate::variant::Variant::hand_group(army, bank);
+        for k in v.kind_ids() {
+            s += pos.hand(group, k) as i32 * t.values[k.index()];
+        }
     }
     s
 }
@@ -164,6 +183,9 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
             eg[a] += t.values[k] + e as i32;
             phase += t.phase_weight[k];
         }
+        let reserve = reserve_value(pos, t, army);
+        mg[a] += reserve;
+        eg[a] += reserve;
     }
     let phase = phase.min(t.start_phase);
     let taper = |m: i32, e: i32| (m * phase + e * (t.start_phase - phase)) / t.start_phase;

@@ -83,6 +83,21 @@ pub const POSITIONS: &[(&str, &str, &str)] = &[
         "opening",
         "mbboOQIM/pppp1PPP/4P3/8/8/5p2/PPPPp1pp/MBBOoqim w - - 0 1",
     ),
+    (
+        "mitregi",
+        "start",
+        "rmhlLHMR/1bu2UB1/ppppPPPP/8/8/PPPPpppp/1BU2ub1/KMHLlhmk 0 [WS:|WN:|BS:|BN:] 0 1",
+    ),
+    (
+        "mitregi",
+        "reserves",
+        "rmhup1MR/PbM2UB1/ppp2PH1/3l2wP/P1P3b1/1P1Php1p/1K1L2b1/1MH1l1k1 2 [WS:P|WN:UU|BS:l|BN:p] 0 16",
+    ),
+    (
+        "mitregi",
+        "drops",
+        "r3LHMP/1U1l1U1R/pBppP2P/W2b2P1/5p2/3Pp1pU/1B1Ll1km/KMHp1h2 0 [WS:B|WN:PHM|BS:pp|BN:u] 0 21",
+    ),
 ];
 
 /// Run the bench; prints one line per position to stderr and returns (nodes, nps).
