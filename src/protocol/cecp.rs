@@ -387,7 +387,7 @@ impl Cecp {
 
     /// `setboard FEN`: a bad FEN leaves everything as it was.
     fn set_board(&mut self, fen: &str) {
-        match Position::from_fen(self.variant, fen) {
+        match super::two_colour::from_gui_fen(self.variant, fen) {
             Ok(p) => {
                 self.abort();
                 self.game = p;

@@ -104,9 +104,8 @@ fn parse_position(v: &'static Variant, args: &str) -> Result<Position, String> {
     let mut pos = match setup.first().map(|t| t.to_ascii_lowercase()).as_deref() {
         Some("startpos") if setup.len() == 1 => Position::startpos(v),
         Some("startpos") => return Err(format!("unexpected {:?} after startpos", setup[1])),
-        Some("fen") if setup.len() > 1 => {
-            Position::from_fen(v, &setup[1..].join(" ")).map_err(|e| format!("bad FEN: {e}"))?
-        }
+        Some("fen") if setup.len() > 1 => super::two_colour::from_gui_fen(v, &setup[1..].join(" "))
+            .map_err(|e| format!("bad FEN: {e}"))?,
         Some("fen") => return Err("fen needs a FEN".into()),
         _ => return Err("position needs startpos or fen".into()),
     };
@@ -119,11 +118,14 @@ fn parse_position(v: &'static Variant, args: &str) -> Result<Position, String> {
 }
 
 /// `info string variant ...` as Fairy-Stockfish prints it for a game GUIs may not know.
-fn variant_info(v: &Variant) -> String {
-    let pocket = if v.drops { v.kinds() } else { 0 };
+fn variant_info(v: &'static Variant) -> String {
+    let pocket = super::xboard_setup::holdings(v);
     format!(
         "info string variant {} files {} ranks {} pocket {pocket} template fairy startpos {}",
-        v.name, v.files, v.ranks, v.start_fen
+        v.name,
+        v.files,
+        v.ranks,
+        super::two_colour::gui_start_fen(v)
     )
 }
 

@@ -66,17 +66,24 @@ pub fn piece_to_char(v: &Variant) -> String {
     format!("{white}{black}")
 }
 
-/// Holdings size for the `setup` line (0 without drops).
-fn holdings(v: &Variant) -> usize {
-    if v.drops {
-        v.pieces.iter().filter(|p| !p.royal).count()
-    } else {
-        0
-    }
+/// Holdings size for the `setup` line (0 without drops): XBoard's holdings hold the first S
+/// piece types of the table, so S reaches the last slot of a kind that can be in a reserve.
+pub fn holdings(v: &Variant) -> usize {
+    let Some(r) = &v.reserves else {
+        return 0;
+    };
+    let table = piece_to_char(v);
+    let white: Vec<char> = table.chars().take(table.len() / 2).collect();
+    v.kind_ids()
+        .filter(|k| k.in_mask(r.reservable))
+        .filter_map(|k| white.iter().position(|&c| c == v.piece_type(k).letter))
+        .map(|slot| slot + 1)
+        .max()
+        .unwrap_or(0)
 }
 
 /// `setup (PIECETOCHAR) WxH+S_PARENT FEN`.
-pub fn setup_line(v: &Variant) -> String {
+pub fn setup_line(v: &'static Variant) -> String {
     format!(
         "setup ({}) {}x{}+{}_{} {}",
         piece_to_char(v),
@@ -84,7 +91,7 @@ pub fn setup_line(v: &Variant) -> String {
         v.ranks,
         holdings(v),
         v.xboard_parent,
-        v.start_fen
+        super::two_colour::gui_start_fen(v)
     )
 }
 
