@@ -49,7 +49,11 @@ pub fn filter_legal(pos: &mut Position, list: &mut MoveList) {
     let us = pos.army();
     let them = us.enemy();
     if !v.simple_legality {
-        list.retain(|m| leaves_royal_safe(pos, m));
+        if v.line_legality {
+            filter_by_lines(pos, list);
+        } else {
+            list.retain(|m| leaves_royal_safe(pos, m));
+        }
         return;
     }
     let king = pos.royal_square(us);
@@ -72,6 +76,34 @@ pub fn filter_legal(pos: &mut Position, list: &mut MoveList) {
             None => true,
             Some(&(_, d)) => on_ray(pos, king, d, from, m.to()),
         }
+    });
+}
+
+/// Legality where attacks are leaps and rook or bishop lines only (`Variant::line_legality`:
+/// Partnership Mitregi). Out of check, a move can expose the King only by opening a line, so a
+/// drop, or a move of another piece that does not leave the King's rank, file or diagonals,
+/// is legal as it stands; the rest is played and tested.
+fn filter_by_lines(pos: &mut Position, list: &mut MoveList) {
+    let us = pos.army();
+    let king = pos.royal_square(us);
+    if king.is_none() || army_in_check(pos, us) {
+        list.retain(|m| leaves_royal_safe(pos, m));
+        return;
+    }
+    list.retain(|m| {
+        if m.kind() == MoveKind::Drop {
+            return true;
+        }
+        let from = m.from();
+        let (dx, dy) = (
+            from.file() as i32 - king.file() as i32,
+            from.rank() as i32 - king.rank() as i32,
+        );
+        let aligned = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+        if from != king && m.kind() == MoveKind::Normal && !aligned {
+            return true;
+        }
+        leaves_royal_safe(pos, m)
     });
 }
 
