@@ -618,18 +618,27 @@ const SEEDS: &[(&str, &str)] = &[
         "twokingdoms",
         "r4k3r/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1",
     ),
+    (
+        "mitregi",
+        "rmhlLHMR/1bu2UB1/ppppPPPP/8/8/PPPPpppp/1BU2ub1/KMHLlhmk 0 [WS:|WN:|BS:|BN:] 0 1",
+    ),
+    (
+        "mitregi",
+        "r3LHMP/1U1l1U1R/pBppP2P/W2b2P1/5p2/3Pp1pU/1B1Ll1km/KMHp1h2 0 [WS:B|WN:PHM|BS:pp|BN:u] 0 21",
+    ),
 ];
 
 /// Characters the edits insert: everything FEN uses, and some it does not.
 const EDIT_CHARS: &[char] = &[
     'p', 'n', 'b', 'r', 'q', 'k', 'a', 'P', 'N', 'B', 'R', 'Q', 'K', 'A', 'x', 'Z', '0', '1', '2',
     '3', '4', '8', '9', '/', ' ', '-', 'w', 'e', 'j', '[', ']', '|', '(', ')', '@', 'é', '♖', '\0',
+    ':', 'S', 'W', 'L', 'H', 'M', 'U', 'u',
 ];
 
-/// Parse with both variants; whatever parses must write a FEN that reads back to itself, and
+/// Parse with every variant; whatever parses must write a FEN that reads back to itself, and
 /// must survive move generation and make/unmake (perft 2).
 fn must_not_panic(text: &str) {
-    for v in [fide(), tk()] {
+    for v in [fide(), tk(), common::variant("mitregi")] {
         if let Ok(mut p) = Position::from_fen(v, text) {
             let written = p.fen();
             let again = Position::from_fen(v, &written)
@@ -653,6 +662,13 @@ proptest! {
     #[test]
     fn random_fen_like_strings_never_panic(
         text in "[pnbrqkaPNBRQKA1-9/]{0,40}( [wb0-3]( [KQkqA-Ja-j-]{1,5}( [a-j0-9-]{1,5}( -?[0-9]{1,6}( -?[0-9]{1,11})?)?)?)?)?"
+    ) {
+        must_not_panic(&text);
+    }
+
+    #[test]
+    fn random_mit_17_like_strings_never_panic(
+        text in "[rbwplhmukRBWPLHMUK1-8/]{0,40} [0-5] \\[((WS|WN|BS|BN|XX):[rbwplhmukRBWPLHMUK]{0,4}\\|?){0,5}\\] -?[0-9]{1,4} -?[0-9]{1,6}"
     ) {
         must_not_panic(&text);
     }
