@@ -6,6 +6,7 @@
 //! tested with `attack::army_in_check`.
 
 use super::attack::{army_in_check, attacked};
+use super::banks;
 use super::generate::{fallback, generate, Gen};
 use super::victory;
 use crate::board::{Move, MoveKind, MoveList, Position, Square};
@@ -80,30 +81,48 @@ pub fn filter_legal(pos: &mut Position, list: &mut MoveList) {
 }
 
 /// Legality where attacks are leaps and rook or bishop lines only (`Variant::line_legality`:
-/// Partnership Mitregi). Out of check, a move can expose the King only by opening a line, so a
-/// drop, or a move of another piece that does not leave the King's rank, file or diagonals,
-/// is legal as it stands; the rest is played and tested.
+/// Partnership Mitregi). Out of check, a move can expose the King only by opening a line: a
+/// drop never does; a move of another piece does only if that piece is pinned, by a rider of
+/// one of the enemy seats that may attack the King from where it stands (its own forward and
+/// bank rule, MIT-10), and then only off the pinning line. King moves (and e.p.) are played
+/// and tested.
 fn filter_by_lines(pos: &mut Position, list: &mut MoveList) {
+    let v = pos.variant();
     let us = pos.army();
     let king = pos.royal_square(us);
     if king.is_none() || army_in_check(pos, us) {
         list.retain(|m| leaves_royal_safe(pos, m));
         return;
     }
+    let mut pins = [(Square::NONE, 0i16); MAX_PINS];
+    let mut npins = 0;
+    for seat in v.seats_of(us.enemy()) {
+        let orient = v.orientation(seat, king);
+        match (&v.banks, v.seats[seat.index()].bank) {
+            (Some(b), Some(bank)) => find_pins_of(
+                pos,
+                king,
+                us,
+                orient,
+                |from, k| banks::allows(v, b, bank, k, from, king),
+                &mut pins,
+                &mut npins,
+            ),
+            _ => find_pins_of(pos, king, us, orient, |_, _| true, &mut pins, &mut npins),
+        }
+    }
+    let pins = &pins[..npins];
     list.retain(|m| {
         if m.kind() == MoveKind::Drop {
             return true;
         }
         let from = m.from();
-        let (dx, dy) = (
-            from.file() as i32 - king.file() as i32,
-            from.rank() as i32 - king.rank() as i32,
-        );
-        let aligned = dx == 0 || dy == 0 || dx.abs() == dy.abs();
-        if from != king && m.kind() == MoveKind::Normal && !aligned {
-            return true;
+        if from == king || !matches!(m.kind(), MoveKind::Normal | MoveKind::MultiStep) {
+            return leaves_royal_safe(pos, m);
         }
-        leaves_royal_safe(pos, m)
+        pins.iter()
+            .filter(|p| p.0 == from)
+            .all(|&(_, d)| on_ray(pos, king, d, from, m.to()))
     });
 }
 
@@ -126,11 +145,35 @@ fn leaves_royal_safe(pos: &mut Position, m: Move) -> bool {
 /// Own pieces pinned to `king` by enemy riders, with the pinning ray's step (from king outward).
 fn find_pins(pos: &Position, king: Square, us: Army, out: &mut [(Square, i16); MAX_PINS]) -> usize {
     let v = pos.variant();
-    let them = us.enemy();
     // Two seats (simple legality): the enemy seat is the next to move.
-    let t = &v.attacks[v.orientation(pos.next_seat_id(), king) as usize];
-    let cells = pos.cells();
     let mut n = 0;
+    find_pins_of(
+        pos,
+        king,
+        us,
+        v.orientation(pos.next_seat_id(), king),
+        |_, _| true,
+        out,
+        &mut n,
+    );
+    n
+}
+
+/// Own pieces pinned to `king` by riders of the enemy moving with `orient` that `accept`
+/// lets attack the King from where they stand; appended to `out[..n]`.
+fn find_pins_of(
+    pos: &Position,
+    king: Square,
+    us: Army,
+    orient: crate::variant::Orientation,
+    accept: impl Fn(Square, crate::types::PieceKind) -> bool,
+    out: &mut [(Square, i16); MAX_PINS],
+    n: &mut usize,
+) {
+    let v = pos.variant();
+    let them = us.enemy();
+    let t = &v.attacks[orient as usize];
+    let cells = pos.cells();
     for ra in &t.rays {
         let step = -ra.delta;
         let mut s = king;
@@ -159,12 +202,11 @@ fn find_pins(pos: &Position, king: Square, us: Army, out: &mut [(Square, i16); M
                 .limited
                 .iter()
                 .any(|&(mask, max)| k.in_mask(mask) && total <= max as u32);
-        if pins && n < MAX_PINS {
-            out[n] = (blocker, step);
-            n += 1;
+        if pins && accept(s, k) && *n < MAX_PINS {
+            out[*n] = (blocker, step);
+            *n += 1;
         }
     }
-    n
 }
 
 fn steps_between(a: Square, b: Square, step: i16) -> u32 {
