@@ -295,7 +295,7 @@ impl Position {
                     return Err(format!("{side} has no royal piece"));
                 }
                 // The pin shortcut of `rules::legal` assumes one royal piece per army.
-                if v.simple_legality && royals > 1 {
+                if v.pin_legality && royals > 1 {
                     return Err(format!(
                         "{side} has {royals} royal pieces; {} allows one",
                         v.name

@@ -1,9 +1,11 @@
 //! Legal moves: pseudo-legal moves that leave no royal piece of the mover attacked.
 //!
-//! Variants plain enough for the attack tables with one royal per army (FIDE, Two Kingdoms;
-//! `Variant::simple_legality`) use pins: out of check, a move by a piece that is neither pinned
-//! nor royal, and not e.p., is legal without being played. Everything else is played and
-//! tested with `attack::army_in_check`.
+//! Variants plain enough for the attack tables with one royal per army and no lame or circular
+//! attackers (FIDE, Two Kingdoms, Partnership Mitregi; `Variant::pin_legality`) use pins: out
+//! of check, only a royal move, e.p., or a move of a piece pinned by a rider of an enemy seat
+//! (that the rules let attack the royal piece from where it stands) can expose the royal
+//! piece, so every other move, drops included, is legal without being played. Everything else
+//! is played and tested with `attack::army_in_check`.
 
 use super::attack::{army_in_check, attacked};
 use super::banks;
@@ -47,50 +49,16 @@ pub fn filter_legal(pos: &mut Position, list: &mut MoveList) {
     if v.royal_mask == 0 {
         return;
     }
-    let us = pos.army();
-    let them = us.enemy();
-    if !v.simple_legality {
-        if v.line_legality {
-            filter_by_lines(pos, list);
-        } else {
-            list.retain(|m| leaves_royal_safe(pos, m));
-        }
+    if !v.pin_legality {
+        list.retain(|m| leaves_royal_safe(pos, m));
         return;
     }
+    let us = pos.army();
     let king = pos.royal_square(us);
     if king.is_none() {
         return;
     }
-    if attacked(pos, king, them) {
-        list.retain(|m| leaves_royal_safe(pos, m));
-        return;
-    }
-    let mut pins = [(Square::NONE, 0i16); MAX_PINS];
-    let npins = find_pins(pos, king, us, &mut pins);
-    let pins = &pins[..npins];
-    list.retain(|m| {
-        let from = m.from();
-        if from == king || m.kind() == MoveKind::EnPassant {
-            return m.is_castle() || leaves_royal_safe(pos, m);
-        }
-        match pins.iter().find(|p| p.0 == from) {
-            None => true,
-            Some(&(_, d)) => on_ray(pos, king, d, from, m.to()),
-        }
-    });
-}
-
-/// Legality where attacks are leaps and rook or bishop lines only (`Variant::line_legality`:
-/// Partnership Mitregi). Out of check, a move can expose the King only by opening a line: a
-/// drop never does; a move of another piece does only if that piece is pinned, by a rider of
-/// one of the enemy seats that may attack the King from where it stands (its own forward and
-/// bank rule, MIT-10), and then only off the pinning line. King moves (and e.p.) are played
-/// and tested.
-fn filter_by_lines(pos: &mut Position, list: &mut MoveList) {
-    let v = pos.variant();
-    let us = pos.army();
-    let king = pos.royal_square(us);
-    if king.is_none() || army_in_check(pos, us) {
+    if attacked(pos, king, us.enemy()) {
         list.retain(|m| leaves_royal_safe(pos, m));
         return;
     }
@@ -99,7 +67,8 @@ fn filter_by_lines(pos: &mut Position, list: &mut MoveList) {
     for seat in v.seats_of(us.enemy()) {
         let orient = v.orientation(seat, king);
         match (&v.banks, v.seats[seat.index()].bank) {
-            (Some(b), Some(bank)) => find_pins_of(
+            // MIT-10: a pinner pins only if its seat's bank rule lets it attack the King.
+            (Some(b), Some(bank)) => find_pins(
                 pos,
                 king,
                 us,
@@ -108,18 +77,16 @@ fn filter_by_lines(pos: &mut Position, list: &mut MoveList) {
                 &mut pins,
                 &mut npins,
             ),
-            _ => find_pins_of(pos, king, us, orient, |_, _| true, &mut pins, &mut npins),
+            _ => find_pins(pos, king, us, orient, |_, _| true, &mut pins, &mut npins),
         }
     }
     let pins = &pins[..npins];
     list.retain(|m| {
-        if m.kind() == MoveKind::Drop {
-            return true;
-        }
         let from = m.from();
-        if from == king || !matches!(m.kind(), MoveKind::Normal | MoveKind::MultiStep) {
-            return leaves_royal_safe(pos, m);
+        if from == king || m.kind() == MoveKind::EnPassant {
+            return m.is_castle() || leaves_royal_safe(pos, m);
         }
+        // A drop (no from square) or a piece that is not pinned opens no line.
         pins.iter()
             .filter(|p| p.0 == from)
             .all(|&(_, d)| on_ray(pos, king, d, from, m.to()))
@@ -143,25 +110,9 @@ fn leaves_royal_safe(pos: &mut Position, m: Move) -> bool {
 }
 
 /// Own pieces pinned to `king` by enemy riders, with the pinning ray's step (from king outward).
-fn find_pins(pos: &Position, king: Square, us: Army, out: &mut [(Square, i16); MAX_PINS]) -> usize {
-    let v = pos.variant();
-    // Two seats (simple legality): the enemy seat is the next to move.
-    let mut n = 0;
-    find_pins_of(
-        pos,
-        king,
-        us,
-        v.orientation(pos.next_seat_id(), king),
-        |_, _| true,
-        out,
-        &mut n,
-    );
-    n
-}
-
 /// Own pieces pinned to `king` by riders of the enemy moving with `orient` that `accept`
 /// lets attack the King from where they stand; appended to `out[..n]`.
-fn find_pins_of(
+fn find_pins(
     pos: &Position,
     king: Square,
     us: Army,

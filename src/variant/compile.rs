@@ -88,8 +88,7 @@ pub(super) fn compile(
         initial_ranks: [[0; MAX_KINDS]; MAX_ARMIES],
         promotion_zone,
         table_attacks: false,
-        simple_legality: false,
-        line_legality: false,
+        pin_legality: false,
         xboard_parent: cfg.xboard.parent.clone().unwrap_or_else(|| "fairy".into()),
         xboard_piece_to_char: cfg.xboard.piece_to_char.clone(),
         xboard_builtin: cfg.xboard.builtin,
@@ -135,22 +134,11 @@ pub(super) fn compile(
         .is_none_or(|r| r.restrictions.is_empty() && r.same_bank_capture_ban == (0, 0))
         && !variant.carriers
         && variant.forward != ForwardRule::Bank;
-    let queen_lines = variant.attacks.iter().all(|t| {
-        t.rays.iter().all(|r| {
-            let (dx, dy) = crate::types::geometry::split_delta(r.delta);
-            dx.abs() <= 1 && dy.abs() <= 1
-        })
-    });
-    variant.line_legality = royals_per_army.iter().all(|&n| n == 1)
-        && !has_lame
-        && !any_circle
-        && !variant.carriers
-        && queen_lines;
-    variant.simple_legality = variant.table_attacks
-        && variant.banks.is_none()
-        && variant.river.is_none()
+    // Pins are found with the attack tables, so they need them; one royal piece per army
+    // (the FEN reader holds positions to it), and no attacker whose reach depends on squares
+    // other than its line (lame leapers, circular riders).
+    variant.pin_legality = variant.table_attacks
         && royals_per_army.iter().all(|&n| n == 1)
-        && variant.seats.len() == 2
         && !has_lame
         && !any_circle;
     Ok(variant)

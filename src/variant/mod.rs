@@ -224,13 +224,9 @@ pub struct Variant {
     /// Attacks can be looked up in the attack tables: no rule restricts board moves, forward
     /// is fixed per seat (`crate::rules::attack`).
     pub table_attacks: bool,
-    /// Legality can use the pin shortcut: attack tables, two seats, one royal per army, no
+    /// Legality can use pins (`crate::rules::legal`): attack tables, one royal per army, no
     /// circular or lame attackers.
-    pub simple_legality: bool,
-    /// Legality can skip testing moves that open no line to the royal piece: one royal per
-    /// army, attacks by leaps (not lame) and by rook or bishop lines only, no carriers
-    /// (`crate::rules::legal`).
-    pub line_legality: bool,
+    pub pin_legality: bool,
     /// XBoard presentation.
     pub xboard_parent: String,
     pub xboard_piece_to_char: Option<String>,
