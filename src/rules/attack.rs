@@ -26,13 +26,10 @@ pub fn attacked_as(pos: &Position, sq: Square, by: Army, victim: Option<Piece>) 
     if v.table_attacks {
         for seat in v.seats_of(by) {
             let orient = v.orientation(seat, sq);
-            let found = match (&v.banks, v.seats[seat.index()].bank) {
-                // MIT-10: the enemy seat's own bank rule (its moves start or end on its bank).
-                (Some(b), Some(bank)) => by_tables(v, pos.cells(), sq, by, orient, |from, k| {
-                    banks::allows(v, b, bank, k, from, sq)
-                }),
-                _ => by_tables(v, pos.cells(), sq, by, orient, |_, _| true),
-            };
+            // MIT-10: the enemy seat's own bank rule (its moves start or end on its bank).
+            let found = by_tables(v, pos.cells(), sq, by, orient, |from, k| {
+                banks::seat_may_attack(v, seat, k, from, sq)
+            });
             match found {
                 Some(true) => return true,
                 Some(false) => {}

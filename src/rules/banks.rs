@@ -6,7 +6,7 @@
 //! other bank that removes the check is allowed (MIT-12, `generate::fallback` and
 //! `legal.rs`); such moves never count as attacks.
 
-use crate::types::{PieceKind, Square};
+use crate::types::{PieceKind, Seat, Square};
 use crate::variant::{Banks, Variant};
 
 /// May a piece of `kind`, moved by a seat whose bank is `bank`, go from `from` to `to`?
@@ -14,6 +14,22 @@ use crate::variant::{Banks, Variant};
 pub fn allows(v: &Variant, b: &Banks, bank: u8, kind: PieceKind, from: Square, to: Square) -> bool {
     let (start, end) = (v.bank(from) == bank, v.bank(to) == bank);
     start || (end && kind.in_mask(b.return_pieces))
+}
+
+/// May `seat` attack `target` with a piece of `kind` standing on `from` (MIT-10: the seat's
+/// own bank rule)? Always, in a game without banks.
+#[inline]
+pub fn seat_may_attack(
+    v: &Variant,
+    seat: Seat,
+    kind: PieceKind,
+    from: Square,
+    target: Square,
+) -> bool {
+    match (&v.banks, v.seats[seat.index()].bank) {
+        (Some(b), Some(bank)) => allows(v, b, bank, kind, from, target),
+        _ => true,
+    }
 }
 
 /// Is a move from `from` to `to` wholly on the bank that is not `bank` (a MIT-12 fallback)?

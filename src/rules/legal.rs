@@ -66,19 +66,9 @@ pub fn filter_legal(pos: &mut Position, list: &mut MoveList) {
     let mut npins = 0;
     for seat in v.seats_of(us.enemy()) {
         let orient = v.orientation(seat, king);
-        match (&v.banks, v.seats[seat.index()].bank) {
-            // MIT-10: a pinner pins only if its seat's bank rule lets it attack the King.
-            (Some(b), Some(bank)) => find_pins(
-                pos,
-                king,
-                us,
-                orient,
-                |from, k| banks::allows(v, b, bank, k, from, king),
-                &mut pins,
-                &mut npins,
-            ),
-            _ => find_pins(pos, king, us, orient, |_, _| true, &mut pins, &mut npins),
-        }
+        // MIT-10: a pinner pins only if its seat's bank rule lets it attack the King.
+        let accept = |from, k| banks::seat_may_attack(v, seat, k, from, king);
+        find_pins(pos, king, us, orient, accept, &mut pins, &mut npins);
     }
     let pins = &pins[..npins];
     list.retain(|m| {
