@@ -6,6 +6,7 @@
 pub mod betza;
 pub mod builtin;
 mod compile;
+mod compile_rules;
 pub mod config;
 pub mod fen;
 mod tables;
