@@ -723,9 +723,7 @@ name = "Rook"
 betza = "R"
 value = 500
 "#;
-    Box::leak(Box::new(
-        estuary::variant::Variant::from_toml("carrier-test.toml", text).unwrap(),
-    ))
+    common::compiled("carrier-test.toml", text)
 }
 
 #[test]

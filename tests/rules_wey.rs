@@ -538,8 +538,7 @@ fn wey_12_the_sets_are_a_config_value() {
         alt, text,
         "wey.toml no longer lists capture_any_of = [\"QIMBO\"]"
     );
-    let v: &'static Variant =
-        Box::leak(Box::new(Variant::from_toml("wey-alt.toml", &alt).unwrap()));
+    let v = common::compiled("wey-alt.toml", &alt);
     // Black has lost Queen and Prince but no Marshal, Bishop or Rose: over under this reading
     // only.
     let fen = "mmbboo2/8/8/8/8/8/8/QIMMBBOO w - - 0 1";

@@ -3,6 +3,8 @@
 //! writes the MIT-17 FEN form (seat number, labelled reserves, move number counted by army
 //! 1's moves), and its check looks at every enemy seat with that seat's own forward.
 
+mod common;
+
 use estuary::board::Position;
 use estuary::notation::{parse_move, Dialect};
 use estuary::rules::in_check;
@@ -67,9 +69,7 @@ reset_pieces = "P"
 "#;
 
 fn four_seats() -> &'static Variant {
-    Box::leak(Box::new(
-        Variant::from_toml("fourseats.toml", FOUR_SEATS).unwrap_or_else(|e| panic!("{e}")),
-    ))
+    common::compiled("fourseats.toml", FOUR_SEATS)
 }
 
 #[test]

@@ -14,6 +14,13 @@ pub fn variant(name: &str) -> &'static Variant {
     builtin::find(name).unwrap_or_else(|| panic!("no built-in variant {name:?}"))
 }
 
+/// A variant compiled from config text, kept for the whole test process (positions hold
+/// `&'static Variant`); a config error fails the test with its message.
+pub fn compiled(file: &str, text: &str) -> &'static Variant {
+    let v = Variant::from_toml(file, text).unwrap_or_else(|e| panic!("{e}"));
+    Box::leak(Box::new(v))
+}
+
 /// FIDE chess.
 pub fn fide() -> &'static Variant {
     variant("normal")
