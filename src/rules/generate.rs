@@ -9,7 +9,7 @@ use super::moves::piece_moves;
 use super::{banks, castling, reserves, river};
 use crate::board::{Move, MoveKind, MoveList, Position};
 use crate::movegen::walk;
-use crate::types::{Army, Square};
+use crate::types::{Army, Piece, Square};
 use crate::variant::{PieceType, Variant};
 
 /// Which moves to generate.
@@ -44,6 +44,32 @@ fn push(
     }
 }
 
+/// Push a board move of `piece` (a multi-step when `multi`), promoted on crossing the River
+/// (WEY-4, MIT-7) or expanded by the promotion zone's choices.
+#[inline(always)]
+fn push_board_move(
+    v: &Variant,
+    list: &mut MoveList,
+    piece: Piece,
+    pt: &PieceType,
+    from: Square,
+    to: Square,
+    multi: bool,
+) {
+    let kind = if multi {
+        MoveKind::MultiStep
+    } else {
+        MoveKind::Normal
+    };
+    if let Some(r) = &v.river {
+        if let Some(into) = river::crossing_promotion(v, r, piece.kind(), from, to) {
+            list.push(Move::with_promotion(from, to, kind, into));
+            return;
+        }
+    }
+    push(v, list, piece.army(), pt, from, to, kind);
+}
+
 /// Generate the pseudo-legal moves of the seat to move.
 pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
     let v = pos.variant();
@@ -70,18 +96,7 @@ pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
                 if capture && v.banks.is_some() && lands_on_royal(pos, to) {
                     return;
                 }
-                let kind = if multi {
-                    MoveKind::MultiStep
-                } else {
-                    MoveKind::Normal
-                };
-                if let Some(r) = &v.river {
-                    if let Some(into) = river::crossing_promotion(v, r, p.kind(), from, to) {
-                        list.push(Move::with_promotion(from, to, kind, into));
-                        return;
-                    }
-                }
-                push(v, list, army, pt, from, to, kind);
+                push_board_move(v, list, p, pt, from, to, multi);
             },
         );
     }
@@ -138,12 +153,7 @@ pub fn fallback(pos: &Position, list: &mut MoveList) {
                     return;
                 }
             }
-            let kind = if multi {
-                MoveKind::MultiStep
-            } else {
-                MoveKind::Normal
-            };
-            push(v, list, army, pt, from, to, kind);
+            push_board_move(v, list, p, pt, from, to, multi);
         });
     }
 }
