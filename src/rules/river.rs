@@ -3,7 +3,7 @@
 //! one `Variant::bank`); this module filters board moves (the same-bank capture ban, the
 //! crossing lines) and adds promotion on crossing.
 
-use crate::board::{Cell, Position, Square};
+use crate::board::{Cell, Square};
 use crate::types::PieceKind;
 use crate::variant::{River, Variant};
 
@@ -55,14 +55,5 @@ pub fn crossing_promotion(
     match r.crossing_promotion {
         Some((mask, into)) if kind.in_mask(mask) && crosses(v, from, to) => Some(into),
         _ => None,
-    }
-}
-
-/// Is the position's River rule satisfied by this move? (Used by tests and highlights.)
-pub fn move_allowed(pos: &Position, from: Square, to: Square) -> bool {
-    let v = pos.variant();
-    match (&v.river, pos.piece_at(from).piece()) {
-        (Some(r), Some(p)) => allows(v, r, p.kind(), from, to, pos.piece_at(to)),
-        _ => true,
     }
 }
