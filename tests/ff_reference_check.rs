@@ -2,7 +2,7 @@
 //! independent reference generator of `tests/ff_reference/` alone: one test per rule id on
 //! hand-built positions whose move lists were worked out by hand from the rules text, the
 //! start position's perft, FEN round trips and malformed FENs, and the perft lines of
-//! `tests/perft/reference/flightferry.perft`.
+//! `tests/perft/flightferry.perft`.
 //!
 //! The engine does not know this game yet; once it does, these lists and that file are what it
 //! is checked against.
@@ -978,7 +978,7 @@ fn ff_26_move_texts_are_unique() {
 // The perft file
 
 /// The reference perft file.
-const PERFT_FILE: &str = include_str!("perft/reference/flightferry.perft");
+const PERFT_FILE: &str = include_str!("perft/flightferry.perft");
 
 /// One block of the perft file: id, FEN, and (depth, nodes) lines.
 type PerftBlock = (String, String, Vec<(u32, u64)>);

@@ -28,6 +28,17 @@ pub enum MoveKind {
     CastleQueen = 4,
     /// A piece from a reserve onto an empty square (MIT-9); `promotion()` is the dropped kind.
     Drop = 5,
+    /// The piece on the carrier at `from` moves with its carrier to `to`, capturing what
+    /// stands there (FF-11).
+    Ride = 6,
+    /// The carrier under the piece on `from` goes to `to`; the piece stays, and a piece on
+    /// `to` is now on the carrier (FF-13).
+    Send = 7,
+    /// A line move that captures the first piece on its way, which stands on a carrier
+    /// (FF-17).
+    PassThrough = 8,
+    /// A move to an empty square that captures the piece on a carrier beyond it (FF-18).
+    Beyond = 9,
     /// A code that names no kind: never generated, never legal.
     Invalid = 15,
 }
@@ -43,6 +54,10 @@ impl MoveKind {
             3 => MoveKind::CastleKing,
             4 => MoveKind::CastleQueen,
             5 => MoveKind::Drop,
+            6 => MoveKind::Ride,
+            7 => MoveKind::Send,
+            8 => MoveKind::PassThrough,
+            9 => MoveKind::Beyond,
             _ => MoveKind::Invalid,
         }
     }
@@ -243,7 +258,8 @@ mod tests {
             assert!(k as u32 == code || k == MoveKind::Invalid, "code {code}");
         }
         // A code no kind has is never read as a drop (the old 3-bit decode did that).
-        assert_eq!(MoveKind::from_bits(6), MoveKind::Invalid);
-        assert_eq!(Move(7 << 18).kind(), MoveKind::Invalid);
+        assert_eq!(MoveKind::from_bits(10), MoveKind::Invalid);
+        assert_eq!(Move(13 << 18).kind(), MoveKind::Invalid);
+        assert_eq!(MoveKind::from_bits(6), MoveKind::Ride);
     }
 }

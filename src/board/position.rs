@@ -15,6 +15,8 @@ use crate::variant::{Orientation, Variant, MAX_ARMIES, MAX_KINDS};
 
 /// Most pieces one army may have on the board.
 pub const MAX_PIECES: usize = 64;
+/// Most carriers on the board.
+pub const MAX_CARRIERS: usize = 8;
 
 /// What `unmake` needs to restore.
 #[derive(Clone, Copy, Debug)]
@@ -36,6 +38,9 @@ pub struct Position {
     variant: &'static Variant,
     board: [Cell; BOARD_CELLS],
     carriers: [bool; BOARD_CELLS],
+    /// The carriers' squares, `ncarriers` of them.
+    carrier_list: [Square; MAX_CARRIERS],
+    ncarriers: u8,
     hands: [[u8; MAX_KINDS]; HAND_GROUPS],
     seat: Seat,
     castling: u8,
@@ -108,6 +113,8 @@ impl Position {
             variant: v,
             board: [Cell::OFF; BOARD_CELLS],
             carriers: [false; BOARD_CELLS],
+            carrier_list: [Square::NONE; MAX_CARRIERS],
+            ncarriers: 0,
             hands: [[0; MAX_KINDS]; HAND_GROUPS],
             seat: f.seat,
             castling: 0,
@@ -138,7 +145,12 @@ impl Position {
             pos.put(sq, p);
         }
         for &sq in &f.carriers {
+            if pos.ncarriers as usize >= MAX_CARRIERS {
+                return Err(format!("more than {MAX_CARRIERS} carriers"));
+            }
             pos.carriers[sq.index()] = true;
+            pos.carrier_list[pos.ncarriers as usize] = sq;
+            pos.ncarriers += 1;
             pos.key ^= keys().carrier[sq.index()];
         }
         if !f.hands.is_empty() && !v.drops {
@@ -182,6 +194,7 @@ impl Position {
         }
 
         pos.validate_pieces()?;
+        pos.validate_carriers()?;
 
         // E.p. squares: passed squares of the last move's initial multi-step, which were empty
         // and are still; the victim is the first piece beyond them (FS writes only the squares
@@ -277,6 +290,35 @@ impl Position {
         false
     }
 
+    /// Carriers in a game with Ferries: on the Ferries' ranks, no more than the game allows,
+    /// none under a piece that never boards (FF-10).
+    fn validate_carriers(&self) -> Result<(), String> {
+        let v = self.variant;
+        let Some(f) = &v.ferries else {
+            return Ok(());
+        };
+        if self.carriers().len() > f.count as usize {
+            return Err(format!(
+                "{} Ferries, at most {} (FF-10)",
+                self.carriers().len(),
+                f.count
+            ));
+        }
+        for &c in self.carriers() {
+            let name = crate::variant::fen::square_name(c);
+            if !f.zone[c.index()] {
+                return Err(format!("a Ferry on {name}, off the Ferries' ranks (FF-10)"));
+            }
+            if let Some(p) = self.board[c.index()].piece() {
+                if p.kind().in_mask(f.non_boarding) {
+                    let piece = &v.piece_type(p.kind()).name;
+                    return Err(format!("a {piece} on the Ferry on {name} (FF-10)"));
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn validate_pieces(&self) -> Result<(), String> {
         let v = self.variant;
         if v.royal_mask != 0 {
@@ -343,6 +385,11 @@ impl Position {
     #[inline]
     pub fn carrier_at(&self, sq: Square) -> bool {
         self.carriers[sq.index()]
+    }
+    /// The squares of the carriers.
+    #[inline]
+    pub fn carriers(&self) -> &[Square] {
+        &self.carrier_list[..self.ncarriers as usize]
     }
     #[inline]
     pub fn seat(&self) -> Seat {
@@ -495,9 +542,55 @@ impl Position {
                 self.board[m.to().index()].is_piece().then_some(m.to())
             }
             MoveKind::EnPassant => Some(self.ep_victim),
-            MoveKind::CastleKing | MoveKind::CastleQueen | MoveKind::Drop | MoveKind::Invalid => {
-                None
+            MoveKind::Ride => self.board[m.to().index()].is_piece().then_some(m.to()),
+            MoveKind::PassThrough => Some(self.first_piece(m.from(), m.to(), m.from())),
+            MoveKind::Beyond => self.beyond_victim(m.from(), m.to()),
+            MoveKind::CastleKing
+            | MoveKind::CastleQueen
+            | MoveKind::Drop
+            | MoveKind::Send
+            | MoveKind::Invalid => None,
+        }
+    }
+    /// The unit step of the line from `from` toward `to` (a rank, file or diagonal).
+    #[inline]
+    pub fn line_step(from: Square, to: Square) -> i16 {
+        let (dx, dy) = crate::types::geometry::split_delta(to.0 as i16 - from.0 as i16);
+        Square::delta(dx.signum(), dy.signum())
+    }
+    /// The first piece after `start` on the line from `from` toward `to` (FF-17's victim).
+    #[inline]
+    fn first_piece(&self, from: Square, to: Square, start: Square) -> Square {
+        let step = Position::line_step(from, to);
+        let mut s = start.offset(step);
+        while self.board[s.index()].is_empty() {
+            s = s.offset(step);
+        }
+        s
+    }
+    /// FF-18: the piece on a carrier that a move from `from` to the empty `to` captures beyond
+    /// `to`, looking on along the line: the first piece met if it stands on a carrier (any
+    /// piece shields what lies behind it), or, without shielding, the nearest piece on a
+    /// carrier. Empty carriers never stop the look.
+    #[inline]
+    pub fn beyond_victim(&self, from: Square, to: Square) -> Option<Square> {
+        let shield_first = self.variant.ferries.as_ref().is_none_or(|f| f.shield_first);
+        let step = Position::line_step(from, to);
+        let mut s = to.offset(step);
+        loop {
+            let c = self.board[s.index()];
+            if c.is_off() {
+                return None;
             }
+            if c.is_piece() {
+                if self.carriers[s.index()] {
+                    return Some(s);
+                }
+                if shield_first {
+                    return None;
+                }
+            }
+            s = s.offset(step);
         }
     }
     /// The piece `m` captures, if any.
@@ -563,6 +656,19 @@ impl Position {
         self.plist[a][i as usize] = to;
         let k = &keys().piece_square[p.code()];
         self.key ^= k[from.index()] ^ k[to.index()];
+    }
+
+    /// Move the carrier on `from` to `to`.
+    #[inline]
+    fn move_carrier(&mut self, from: Square, to: Square) {
+        self.carriers[from.index()] = false;
+        self.carriers[to.index()] = true;
+        for c in &mut self.carrier_list[..self.ncarriers as usize] {
+            if *c == from {
+                *c = to;
+            }
+        }
+        self.key ^= keys().carrier[from.index()] ^ keys().carrier[to.index()];
     }
 
     fn hand_add(&mut self, group: usize, kind: PieceKind) {

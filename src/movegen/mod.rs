@@ -10,7 +10,8 @@ use crate::types::{Army, Cell, Piece};
 use crate::variant::{Orientation, Variant};
 
 /// Call `f(to, is_capture, is_multistep)` for every destination of `piece` standing on `from`
-/// of the board `cells`, moving with `orient`. `quiet` = also non-capturing moves. Destinations
+/// of the board `cells`, moving with `orient`. Moves not marked `cross` stop at the channel
+/// (`Variant::bank`; FF-2, FF-3). `quiet` = also non-capturing moves. Destinations
 /// reached several ways (circular riders) are reported once. A capture is of a cell holding a
 /// piece of the other army.
 #[inline(always)]
@@ -27,13 +28,14 @@ pub fn walk<F: FnMut(Square, bool, bool)>(
     let pt = v.piece_type(piece.kind());
     let initial_ok = v.initial_ranks[army.index()][piece.kind().index()] >> from.rank() & 1 != 0;
     let t = &pt.tables[orient as usize];
+    let from_bank = v.bank(from);
     for l in &t.leaps {
         if l.initial && !initial_ok {
             continue;
         }
         let to = from.offset(l.delta);
         let c = cells[to.index()];
-        if c.is_off() {
+        if c.is_off() || (!l.cross && v.bank(to) != from_bank) {
             continue;
         }
         if l.path_len > 0 && !cells[from.offset(l.path[0]).index()].is_empty() {
@@ -59,7 +61,7 @@ pub fn walk<F: FnMut(Square, bool, bool)>(
         loop {
             to = to.offset(r.delta);
             n += 1;
-            if r.max != 0 && n > r.max {
+            if (r.max != 0 && n > r.max) || (!r.cross && v.bank(to) != from_bank) {
                 break;
             }
             let c = cells[to.index()];

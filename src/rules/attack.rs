@@ -5,8 +5,8 @@
 //! no carriers) use the compiled attack tables instead, with the seats' bank rule applied to
 //! each attacker found; `tests/attacks.rs` checks that both answers agree.
 
-use super::banks;
 use super::moves::piece_moves;
+use super::{banks, ferry};
 use crate::board::Position;
 use crate::movegen::attack::by_tables;
 use crate::types::{Army, Cell, Piece, PieceKind, Square};
@@ -65,6 +65,10 @@ pub fn by_walking(pos: &Position, sq: Square, by: Army, victim: Option<Piece>) -
                 return true;
             }
         }
+    }
+    // FF-19: the captures only the Ferries make possible.
+    if let Some(f) = &v.ferries {
+        return ferry::attacks(pos, f, &cells, sq, by);
     }
     false
 }

@@ -1,16 +1,17 @@
 //! Pseudo-legal move generation of the seat to move: every board move the rule modules allow
 //! (`moves.rs`), expanded by promotion (the promotion zone, and the River's promotion on
-//! crossing, WEY-4), plus the moves rule modules add: en passant (FIDE 3.7d, TK-8), castling
-//! (`castling.rs`) and drops (`reserves.rs`). The MIT-12 fallback moves are generated here
+//! crossing, WEY-4; optional ranks and limited choices, FF-21, FF-22), plus the moves rule
+//! modules add: en passant (FIDE 3.7d, TK-8), castling (`castling.rs`), drops
+//! (`reserves.rs`), the Ferries' moves and the beyond captures (`ferry.rs`). The MIT-12 fallback moves are generated here
 //! too (`fallback`), for `legal.rs` to use when nothing else is legal. Pseudo-legal moves obey every movement rule; `legal.rs` keeps those that
 //! leave no royal piece attacked.
 
 use super::moves::piece_moves;
-use super::{banks, castling, reserves, river};
+use super::{banks, castling, ferry, reserves, river};
 use crate::board::{Move, MoveKind, MoveList, Position};
 use crate::movegen::walk;
 use crate::types::{Army, Piece, Square};
-use crate::variant::{PieceType, Variant};
+use crate::variant::PieceType;
 
 /// Which moves to generate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -20,10 +21,11 @@ pub enum Gen {
     Noisy,
 }
 
-/// Push a move, expanded into one move per promotion choice when it reaches the zone.
+/// Push a move, expanded into one move per promotion choice when it reaches the zone: the
+/// choices a limit allows (FF-21, FF-22), and on an optional rank the move without promotion.
 #[inline(always)]
 fn push(
-    v: &Variant,
+    pos: &Position,
     list: &mut MoveList,
     army: Army,
     pt: &PieceType,
@@ -31,16 +33,28 @@ fn push(
     to: Square,
     kind: MoveKind,
 ) {
-    if pt.promotes && v.promotion_zone[army.index()][to.index()] {
-        let p = v
-            .promotion
-            .as_ref()
-            .expect("promotes implies a promotion rule");
-        for &k in &p.choices {
-            list.push(Move::with_promotion(from, to, kind, k));
-        }
-    } else {
+    let v = pos.variant();
+    let zone = v.promotion_zone[army.index()][to.index()];
+    if !pt.promotes || zone == 0 {
         list.push(Move::new(from, to, kind));
+        return;
+    }
+    let p = v
+        .promotion
+        .as_ref()
+        .expect("promotes implies a promotion rule");
+    let limit = p.limits[zone as usize - 1];
+    if zone > 1 {
+        list.push(Move::new(from, to, kind));
+    }
+    for &k in &p.choices {
+        if limit != 0 {
+            let start = v.start_counts[army.index()][k.index()];
+            if pos.count(army, k) as u32 >= limit as u32 * start as u32 {
+                continue;
+            }
+        }
+        list.push(Move::with_promotion(from, to, kind, k));
     }
 }
 
@@ -48,7 +62,7 @@ fn push(
 /// (WEY-4, MIT-7) or expanded by the promotion zone's choices.
 #[inline(always)]
 fn push_board_move(
-    v: &Variant,
+    pos: &Position,
     list: &mut MoveList,
     piece: Piece,
     pt: &PieceType,
@@ -56,6 +70,7 @@ fn push_board_move(
     to: Square,
     multi: bool,
 ) {
+    let v = pos.variant();
     let kind = if multi {
         MoveKind::MultiStep
     } else {
@@ -67,7 +82,7 @@ fn push_board_move(
             return;
         }
     }
-    push(v, list, piece.army(), pt, from, to, kind);
+    push(pos, list, piece.army(), pt, from, to, kind);
 }
 
 /// Generate the pseudo-legal moves of the seat to move.
@@ -79,8 +94,14 @@ pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
     for &from in pos.pieces_of(army) {
         let p = pos.piece_at(from).piece_unchecked();
         let pt = v.piece_type(p.kind());
-        // In Noisy mode a promoting piece's quiet moves into the zone are promotions: include them.
-        let quiet_here = quiet || pt.promotes;
+        // FF-18: a quiet move may capture beyond its destination.
+        let beyond = v
+            .ferries
+            .as_ref()
+            .is_some_and(|f| p.kind().in_mask(f.beyond));
+        // In Noisy mode a promoting piece's quiet moves into the zone are promotions, and a
+        // beyond move may capture: include them.
+        let quiet_here = quiet || pt.promotes || beyond;
         piece_moves(
             pos,
             pos.cells(),
@@ -89,22 +110,36 @@ pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
             p,
             quiet_here,
             |to, capture, multi| {
-                if !quiet && !capture && !v.promotion_zone[army.index()][to.index()] {
+                if beyond && !capture {
+                    let o = v.orientation(seat, from) as usize;
+                    match ferry::beyond(pos, pt, o, from, to) {
+                        ferry::Beyond::Plain => {}
+                        ferry::Beyond::Takes => {
+                            list.push(Move::new(from, to, MoveKind::Beyond));
+                            return;
+                        }
+                        ferry::Beyond::Forbidden => return,
+                    }
+                }
+                if !quiet && !capture && v.promotion_zone[army.index()][to.index()] == 0 {
                     return;
                 }
                 // MIT-10 (decision): no move lands on a royal piece in games with banks.
                 if capture && v.banks.is_some() && lands_on_royal(pos, to) {
                     return;
                 }
-                push_board_move(v, list, p, pt, from, to, multi);
+                push_board_move(pos, list, p, pt, from, to, multi);
             },
         );
+    }
+    if let Some(f) = &v.ferries {
+        ferry::generate(pos, f, list, gen);
     }
     for ep in pos.ep_squares() {
         for &from in pos.pieces_of(army) {
             if pos.ep_capture_reaches(seat, from, ep) {
                 let pt = v.piece_type(pos.piece_at(from).piece_unchecked().kind());
-                push(v, list, army, pt, from, ep, MoveKind::EnPassant);
+                push(pos, list, army, pt, from, ep, MoveKind::EnPassant);
             }
         }
     }
@@ -153,7 +188,7 @@ pub fn fallback(pos: &Position, list: &mut MoveList) {
                     return;
                 }
             }
-            push_board_move(v, list, p, pt, from, to, multi);
+            push_board_move(pos, list, p, pt, from, to, multi);
         });
     }
 }

@@ -3,9 +3,9 @@
 //!
 //! | hook | where | modules |
 //! |---|---|---|
-//! | filter board moves | `moves.rs` (`admit`), used by generation *and* attacks | `river`, `banks` |
-//! | add moves | `generate.rs` | e.p., promotion, `river` (crossing promotion), `castling`, `reserves` (drops), `banks` (the MIT-12 fallback, through `legal.rs`) |
-//! | side effects of a move | the move's kind, carried out by `Position::make` | castling, e.p., drops, captures into reserves |
+//! | filter board moves | `moves.rs` (`admit`), used by generation *and* attacks | `river`, `banks`, `ferry` (FF-10) |
+//! | add moves | `generate.rs` | e.p., promotion, `river` (crossing promotion), `castling`, `reserves` (drops), `banks` (the MIT-12 fallback, through `legal.rs`), `ferry` (Ride, Send, pass-through, beyond) |
+//! | side effects of a move | the move's kind, carried out by `Position::make` | castling, e.p., drops, captures into reserves, carrier moves and captures off the destination |
 //! | end of the game | `victory.rs` (position), `game.rs` (mate, stalemate), `draws.rs` | `victory`, `draws` |
 //!
 //! What the rest of the engine uses: `legal_moves`, `in_check`, `attacked`, `outcome`,
@@ -15,6 +15,7 @@ pub mod attack;
 pub mod banks;
 pub mod castling;
 pub mod draws;
+pub mod ferry;
 pub mod game;
 pub mod generate;
 pub mod legal;

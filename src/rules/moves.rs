@@ -1,10 +1,10 @@
 //! The board moves a seat may make: the generic walker (`crate::movegen::walk`) with the
 //! restrictions of the game's rule modules applied (the River, `river.rs`; the seats' banks,
-//! `banks.rs`). Move generation
+//! `banks.rs`; the Ferries, `ferry.rs`). Move generation
 //! and attack detection both come from here, so a move the generator refuses is never an
 //! attack, and a capture it allows always is ("one capture predicate").
 
-use super::{banks, river};
+use super::{banks, ferry, river};
 use crate::board::Position;
 use crate::movegen::walk;
 use crate::types::geometry::{Square, BOARD_CELLS};
@@ -15,7 +15,7 @@ use crate::types::{Cell, Piece, Seat};
 #[inline]
 pub fn restricted(pos: &Position) -> bool {
     let v = pos.variant();
-    v.river.is_some() || v.banks.is_some()
+    v.river.is_some() || v.banks.is_some() || v.ferries.is_some()
 }
 
 /// May `piece`, moved by `seat` from `from`, go to `to` (holding `target`) under the rule
@@ -32,6 +32,11 @@ pub fn admit(
     let v = pos.variant();
     if let Some(r) = &v.river {
         if !river::allows(v, r, piece.kind(), from, to, target) {
+            return false;
+        }
+    }
+    if let Some(f) = &v.ferries {
+        if !ferry::allows(pos, f, piece.kind(), to) {
             return false;
         }
     }

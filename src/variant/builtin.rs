@@ -18,6 +18,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "mitregi.toml",
         include_str!("../../engine-configs/mitregi.toml"),
     ),
+    (
+        "flightferry.toml",
+        include_str!("../../engine-configs/flightferry.toml"),
+    ),
 ];
 
 static REGISTRY: OnceLock<Vec<&'static Variant>> = OnceLock::new();

@@ -5,11 +5,11 @@
 
 use super::betza;
 use super::compile_rules::{
-    compile_banks, compile_castling, compile_draws, compile_fen_layout, compile_promotion,
-    compile_reserves, compile_river, compile_seats, compile_victory,
+    compile_banks, compile_castling, compile_draws, compile_fen_layout, compile_ferries,
+    compile_promotion, compile_reserves, compile_river, compile_seats, compile_victory,
 };
 use super::config::VariantConfig;
-use super::tables::{attack_table, table};
+use super::tables::{attack_table, listed, table};
 use super::*;
 use crate::types::geometry::{squares, MAX_FILES, MAX_RANKS};
 use toml::Spanned;
@@ -40,11 +40,22 @@ pub(super) fn compile(
     let seats = compile_seats(&cfg, fail)?;
     let mut pieces = compile_pieces(&cfg, fail)?;
     let promotion = compile_promotion(&cfg, &pieces, fail)?;
-    let mut promotion_zone = [[false; BOARD_CELLS]; MAX_ARMIES];
-    if let Some(p) = &promotion {
+    let mut promotion_zone = [[0u8; BOARD_CELLS]; MAX_ARMIES];
+    if let (Some(p), Some(pc)) = (&promotion, &cfg.promotion) {
         for sq in squares(files, ranks) {
-            promotion_zone[0][sq.index()] = sq.rank() >= ranks - p.ranks;
-            promotion_zone[1][sq.index()] = sq.rank() < p.ranks;
+            // Depth from each army's far rank, 1 = the far rank.
+            let depth = [ranks - sq.rank(), sq.rank() + 1];
+            for army in 0..MAX_ARMIES {
+                if depth[army] <= p.ranks {
+                    promotion_zone[army][sq.index()] = 1;
+                } else if let Some(i) = pc
+                    .optional
+                    .iter()
+                    .position(|o| *o.rank.get_ref() == depth[army])
+                {
+                    promotion_zone[army][sq.index()] = 2 + i as u8;
+                }
+            }
         }
     }
     let castling = compile_castling(&cfg, &pieces, fail)?;
@@ -101,10 +112,13 @@ pub(super) fn compile(
         river: None,
         victory_sets: Vec::new(),
         start_counts: [[0; MAX_KINDS]; MAX_ARMIES],
-        bank_rank: match &cfg.river {
-            Some(r) => *r.south_ranks.get_ref(),
-            None => ranks / 2,
+        bank_rank: match (&cfg.river, &cfg.channel) {
+            (Some(r), _) => *r.south_ranks.get_ref(),
+            (None, Some(c)) => *c.south_ranks.get_ref(),
+            (None, None) => ranks / 2,
         },
+        channel: cfg.channel.is_some(),
+        ferries: None,
         fen: compile_fen_layout(&cfg.fen, fail)?,
     };
 
@@ -122,6 +136,7 @@ pub(super) fn compile(
     variant.victory_sets = compile_victory(&cfg, &variant, fail)?;
     variant.banks = compile_banks(&cfg, &variant, fail)?;
     variant.reserves = compile_reserves(&cfg, &variant, fail)?;
+    variant.ferries = compile_ferries(&cfg, &variant, fail)?;
     let royals_per_army = Army::ALL.map(|a| {
         start
             .pieces
@@ -153,6 +168,21 @@ pub(super) fn compile(
 fn check_board(cfg: &VariantConfig, fail: Fail) -> Result<(), ConfigError> {
     let files = *cfg.files.get_ref();
     let ranks = *cfg.ranks.get_ref();
+    if let Some(c) = &cfg.channel {
+        let south = *c.south_ranks.get_ref();
+        if south == 0 || south >= ranks {
+            return Err(fail(
+                c.south_ranks.span(),
+                format!("channel.south_ranks must be 1..{ranks}"),
+            ));
+        }
+        if cfg.river.is_some() {
+            return Err(fail(
+                c.south_ranks.span(),
+                "a game has a [river] or a [channel], not both".into(),
+            ));
+        }
+    }
     if !(1..=MAX_FILES).contains(&files) {
         return Err(fail(
             cfg.files.span(),
@@ -260,8 +290,51 @@ fn compile_pieces(cfg: &VariantConfig, fail: Fail) -> Result<Vec<PieceType>, Con
                 }
             }
         };
-        let up = table(&vectors, false);
-        let down = table(&vectors, true);
+        let subset = |field: &Option<Spanned<String>>,
+                      key: &str,
+                      needs: Option<&str>|
+         -> Result<Option<Vec<betza::Vector>>, ConfigError> {
+            let Some(s) = field else { return Ok(None) };
+            if let Some(section) = needs {
+                return Err(fail(s.span(), format!("{key} needs a [{section}] section")));
+            }
+            if s.get_ref().is_empty() {
+                return Ok(Some(Vec::new()));
+            }
+            let sub =
+                betza::parse(s.get_ref()).map_err(|e| fail(s.span(), format!("{key}: {e}")))?;
+            if let Some(v) = sub.iter().find(|v| !listed(v, &vectors)) {
+                return Err(fail(
+                    s.span(),
+                    format!(
+                        "{key}: the step ({}, {}) is not one of {letter}'s moves {:?}",
+                        v.dx,
+                        v.dy,
+                        p.betza.get_ref()
+                    ),
+                ));
+            }
+            Ok(Some(sub))
+        };
+        let no_channel = cfg.channel.is_none().then_some("channel");
+        let no_ferries = cfg.ferries.is_none().then_some("ferries");
+        let crosses = subset(&p.crosses, "crosses", no_channel)?;
+        let pass_through = subset(&p.pass_through, "pass_through", no_ferries)?;
+        let beyond = subset(&p.beyond, "beyond", no_ferries)?;
+        if !p.boards && cfg.ferries.is_none() {
+            return Err(fail(
+                p.letter.span(),
+                "boards = false needs a [ferries] section".into(),
+            ));
+        }
+        let steps = |sub: &Option<Vec<betza::Vector>>, flip: bool| -> Vec<i16> {
+            sub.iter()
+                .flatten()
+                .map(|v| Square::delta(v.dx, if flip { -v.dy } else { v.dy }))
+                .collect()
+        };
+        let up = table(&vectors, false, crosses.as_deref());
+        let down = table(&vectors, true, crosses.as_deref());
         pieces.push(PieceType {
             letter,
             name: p.name.clone(),
@@ -272,6 +345,9 @@ fn compile_pieces(cfg: &VariantConfig, fail: Fail) -> Result<Vec<PieceType>, Con
             promotes: false,
             xboard_letter,
             tables: [up, down],
+            boards: p.boards,
+            pass_through: [steps(&pass_through, false), steps(&pass_through, true)],
+            beyond: [steps(&beyond, false), steps(&beyond, true)],
         });
     }
     Ok(pieces)

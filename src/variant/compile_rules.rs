@@ -32,10 +32,25 @@ pub(super) fn compile_promotion(
             for k in promoting {
                 mask |= k.bit();
             }
+            let mut limits = vec![p.limit];
+            for o in &p.optional {
+                let r = *o.rank.get_ref();
+                if r <= p.ranks || r > ranks {
+                    return Err(fail(
+                        o.rank.span(),
+                        format!(
+                            "promotion.optional.rank must be beyond the zone ({}) and at most {ranks}",
+                            p.ranks
+                        ),
+                    ));
+                }
+                limits.push(o.limit);
+            }
             Some(Promotion {
                 pieces: mask,
                 choices,
                 ranks: p.ranks,
+                limits,
             })
         }
     })
@@ -452,4 +467,87 @@ pub(super) fn compile_river(
         same_bank_capture_ban,
         restrictions,
     })
+}
+
+/// The Ferries (FF-10..FF-18).
+pub(super) fn compile_ferries(
+    cfg: &VariantConfig,
+    v: &Variant,
+    fail: Fail,
+) -> Result<Option<Ferries>, ConfigError> {
+    let Some(f) = &cfg.ferries else {
+        return Ok(None);
+    };
+    if !v.carriers {
+        return Err(fail(
+            f.ranks.span(),
+            "[ferries] needs carriers = true".into(),
+        ));
+    }
+    let mut zone = vec![false; BOARD_CELLS];
+    for &r in f.ranks.get_ref() {
+        if r == 0 || r > v.ranks {
+            return Err(fail(
+                f.ranks.span(),
+                format!("ferries.ranks: {r} is not a rank of this board"),
+            ));
+        }
+        for file in 0..v.files {
+            zone[Square::new(file, r - 1).index()] = true;
+        }
+    }
+    let ride = if f.ride.get_ref().is_empty() {
+        Vec::new()
+    } else {
+        betza::parse(f.ride.get_ref()).map_err(|e| fail(f.ride.span(), format!("ride: {e}")))?
+    };
+    if ride.iter().any(|r| !matches!(r.reach, betza::Reach::Leap)) {
+        return Err(fail(
+            f.ride.span(),
+            "ferries.ride: a Ride is one leap (FF-11)".into(),
+        ));
+    }
+    let steps = |flip: bool| -> Vec<i16> {
+        ride.iter()
+            .map(|r| Square::delta(r.dx, if flip { -r.dy } else { r.dy }))
+            .collect()
+    };
+    let shield_first = match f.shield.as_str() {
+        "first" => true,
+        "none" => false,
+        s => {
+            return Err(fail(
+                f.ranks.span(),
+                format!("ferries.shield must be \"first\" or \"none\", not {s:?}"),
+            ))
+        }
+    };
+    let mask = |pick: &dyn Fn(&PieceType) -> bool| -> u32 {
+        v.kind_ids()
+            .filter(|&k| pick(v.piece_type(k)))
+            .fold(0, |m, k| m | k.bit())
+    };
+    let squares = crate::types::geometry::squares(v.files, v.ranks)
+        .filter(|s| zone[s.index()])
+        .collect();
+    let ferries = Ferries {
+        zone,
+        squares,
+        count: f.count,
+        ride: [steps(false), steps(true)],
+        send: f.send,
+        shield_first,
+        non_boarding: mask(&|p| !p.boards),
+        pass_through: mask(&|p| !p.pass_through[0].is_empty()),
+        beyond: mask(&|p| !p.beyond[0].is_empty()),
+    };
+    if (ferries.pass_through | ferries.beyond) & !ferries.non_boarding != 0 {
+        // A piece that makes the special captures must not stand on a Ferry itself: the
+        // captures' squares are worked out from the position, which a passenger would change.
+        return Err(fail(
+            f.ranks.span(),
+            "pieces with pass_through or beyond moves need boards = false".into(),
+        ));
+    }
+    Ok(Some(ferries))
 }

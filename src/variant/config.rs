@@ -47,6 +47,41 @@ pub struct VariantConfig {
     /// The FEN fields of this game and their order (`docs/fen.md`).
     #[serde(default)]
     pub fen: FenConfig,
+    /// A channel between two halves that some moves may not cross (FF-1..FF-3): per piece,
+    /// `crosses` names the moves that may.
+    pub channel: Option<ChannelConfig>,
+    /// Neutral Ferries carrying pieces (rules/ferry.rs, FF-10..FF-18); needs `carriers`.
+    pub ferries: Option<FerriesConfig>,
+}
+
+/// The channel: the line after the first `south_ranks` ranks (FF-1).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChannelConfig {
+    pub south_ranks: Spanned<u8>,
+}
+
+/// The Ferries (FF-10..FF-18).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FerriesConfig {
+    /// Ranks (numbered from 1) where Ferries stand, and where Rides and Sends go (FF-10).
+    pub ranks: Spanned<Vec<u8>>,
+    /// Most Ferries on the board (a FEN with more is refused).
+    pub count: u8,
+    /// How a piece on a Ferry rides it (FF-11), in Betza; `""` = no Rides.
+    pub ride: Spanned<String>,
+    /// A piece on a Ferry may send it away from under itself (FF-13).
+    #[serde(default)]
+    pub send: bool,
+    /// What shields a piece on a Ferry from a beyond capture (FF-18): `"first"` (any piece:
+    /// only the first piece beyond is looked at) or `"none"` (the nearest occupied Ferry).
+    #[serde(default = "first")]
+    pub shield: String,
+}
+
+fn first() -> String {
+    "first".to_string()
 }
 
 /// How a game's FEN is laid out.
@@ -130,6 +165,25 @@ pub struct PieceConfig {
     /// Letter XBoard should draw this piece with, when it differs from `letter`.
     #[serde(default)]
     pub xboard_letter: Option<String>,
+    /// In a game with a `[channel]`: the moves (Betza, a subset of `betza`) that may cross it
+    /// (FF-2, FF-3). Default: every move.
+    #[serde(default)]
+    pub crosses: Option<Spanned<String>>,
+    /// In a game with Ferries: false if the piece never ends a move on a Ferry (FF-10).
+    #[serde(default = "yes")]
+    pub boards: bool,
+    /// Moves (Betza, a subset of `betza`) along which the piece may pass through an enemy on a
+    /// Ferry, capturing it (FF-17).
+    #[serde(default)]
+    pub pass_through: Option<Spanned<String>>,
+    /// Moves (Betza, a subset of `betza`) that capture the piece on a Ferry beyond their
+    /// destination (FF-18).
+    #[serde(default)]
+    pub beyond: Option<Spanned<String>>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Promotion on reaching the far ranks.
@@ -143,6 +197,25 @@ pub struct PromotionConfig {
     /// Depth of the zone, counted from the far rank.
     #[serde(default = "one")]
     pub ranks: u8,
+    /// When set, a promotion may choose only a kind of which the army has fewer than `limit`
+    /// times its start-array number on the board, and only kinds of its own start array
+    /// (FF-22: 2). 0 = any choice.
+    #[serde(default)]
+    pub limit: u8,
+    /// Further ranks where promotion is optional (FF-21).
+    #[serde(default, rename = "optional")]
+    pub optional: Vec<OptionalPromotionConfig>,
+}
+
+/// A rank where a piece may promote or stay as it is (FF-21).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OptionalPromotionConfig {
+    /// The rank counted from the far rank (1 = the far rank itself).
+    pub rank: Spanned<u8>,
+    /// As `limit` of the promotion (FF-21: 1, only kinds the enemy has captured).
+    #[serde(default)]
+    pub limit: u8,
 }
 
 fn one() -> u8 {

@@ -41,6 +41,8 @@ pub struct Leap {
     /// Squares (as deltas from the origin) that must be empty; `path_len` of them.
     pub path: [i16; 2],
     pub path_len: u8,
+    /// May cross the channel (FF-2, FF-3); true in games without one.
+    pub cross: bool,
 }
 
 /// A line of repeated leaps.
@@ -55,6 +57,8 @@ pub struct Ride {
     pub quiet: bool,
     pub capture: bool,
     pub initial: bool,
+    /// May cross the channel (FF-2, FF-3); true in games without one.
+    pub cross: bool,
 }
 
 /// A circular rider (the Rose, WEY-8): leaps that turn round `circle` one step at a time.
@@ -89,6 +93,13 @@ pub struct PieceType {
     pub xboard_letter: char,
     /// Move tables by orientation.
     pub tables: [MoveTable; 2],
+    /// May end a move on a carrier (FF-10: dragons may not).
+    pub boards: bool,
+    /// Unit steps, by orientation, of the lines along which it passes through an enemy on a
+    /// carrier (FF-17).
+    pub pass_through: [Vec<i16>; 2],
+    /// Unit steps, by orientation, of the moves that capture beyond their destination (FF-18).
+    pub beyond: [Vec<i16>; 2],
 }
 
 /// Attackers of a square along one step direction, for check detection.
@@ -168,6 +179,10 @@ pub struct Promotion {
     pub choices: Vec<PieceKind>,
     /// Depth of the zone from the far rank.
     pub ranks: u8,
+    /// Limits of the compulsory zone (index 0) and of each optional rank (index 1..): a choice
+    /// must be a kind of the army's start array of which fewer than `limit` times its
+    /// start-array number stand on the board (FF-21, FF-22); 0 = any choice.
+    pub limits: Vec<u8>,
 }
 
 /// Compiled castling rule.
@@ -220,8 +235,10 @@ pub struct Variant {
     /// Per army, per kind: the ranks (bit mask) where that kind stands at the start.
     /// Moves marked `i` are allowed only from those ranks.
     pub initial_ranks: [[u16; MAX_KINDS]; MAX_ARMIES],
-    /// Per army: promotion-zone membership of each mailbox cell.
-    pub promotion_zone: [[bool; BOARD_CELLS]; MAX_ARMIES],
+    /// Per army, per mailbox cell: 0 outside the promotion zone, 1 in the compulsory zone,
+    /// `1 + i` on the optional promotion rank `i` (FF-21); an index into `Promotion::limits`
+    /// plus one.
+    pub promotion_zone: [[u8; BOARD_CELLS]; MAX_ARMIES],
     /// Attacks can be looked up in the attack tables: no rule restricts board moves, forward
     /// is fixed per seat (`crate::rules::attack`).
     pub table_attacks: bool,
@@ -236,6 +253,11 @@ pub struct Variant {
     pub source: String,
     /// The River, when the game has one.
     pub river: Option<River>,
+    /// Some moves may not cross the line after rank `bank_rank` (FF-1..FF-3): the move
+    /// tables' `cross` flags.
+    pub channel: bool,
+    /// The Ferries, when the game has them (rules/ferry.rs).
+    pub ferries: Option<Ferries>,
     /// Capture-a-set victory: alternatives, each the number of pieces of each kind to capture.
     pub victory_sets: Vec<[u8; MAX_KINDS]>,
     /// Ranks below this are the south bank (the River's line; half the board without one).
@@ -389,6 +411,30 @@ pub struct Reserves {
     pub demote: [PieceKind; MAX_KINDS],
     /// Kinds that can stand in a reserve: what captures can put there.
     pub reservable: u32,
+}
+
+/// Compiled Ferries (rules/ferry.rs has the behaviour; `Position::make` the side effects).
+#[derive(Clone, Debug)]
+pub struct Ferries {
+    /// Cells where Ferries may stand, and where Rides and Sends go (FF-10).
+    pub zone: Vec<bool>,
+    /// The same squares as a list.
+    pub squares: Vec<Square>,
+    /// Most Ferries on the board.
+    pub count: u8,
+    /// Ride steps by orientation (FF-11).
+    pub ride: [Vec<i16>; 2],
+    /// Sends are allowed (FF-13).
+    pub send: bool,
+    /// Any piece shields a Ferry's passenger from a beyond capture (FF-18); else only a
+    /// nearer occupied Ferry does.
+    pub shield_first: bool,
+    /// Kinds that never stand on a Ferry (FF-10).
+    pub non_boarding: u32,
+    /// Kinds with pass-through moves (FF-17).
+    pub pass_through: u32,
+    /// Kinds with beyond captures (FF-18).
+    pub beyond: u32,
 }
 
 /// Compiled River rule (rules/river.rs has the behaviour).

@@ -5,10 +5,22 @@
 use super::betza::{Reach, Vector};
 use super::*;
 
-/// Compile vectors into a move table; `flip` mirrors forward to point down.
-pub(super) fn table(vectors: &[Vector], flip: bool) -> MoveTable {
+/// Is `v` one of `among` (same step, same kind of reach)? Matches a piece's move against a
+/// Betza subset of it (`crosses`, `pass_through`, `beyond`).
+pub(super) fn listed(v: &Vector, among: &[Vector]) -> bool {
+    among.iter().any(|c| {
+        c.dx == v.dx
+            && c.dy == v.dy
+            && std::mem::discriminant(&c.reach) == std::mem::discriminant(&v.reach)
+    })
+}
+
+/// Compile vectors into a move table; `flip` mirrors forward to point down. `crosses`: the
+/// vectors that may cross a channel (FF-2, FF-3), `None` = all.
+pub(super) fn table(vectors: &[Vector], flip: bool, crosses: Option<&[Vector]>) -> MoveTable {
     let mut t = MoveTable::default();
     for v in vectors {
+        let cross = crosses.is_none_or(|c| listed(v, c));
         let dy = if flip { -v.dy } else { v.dy };
         let delta = Square::delta(v.dx, dy);
         match v.reach {
@@ -33,6 +45,7 @@ pub(super) fn table(vectors: &[Vector], flip: bool) -> MoveTable {
                     en_passant: v.en_passant,
                     path,
                     path_len,
+                    cross,
                 });
             }
             Reach::Ride(max) => t.rides.push(Ride {
@@ -42,6 +55,7 @@ pub(super) fn table(vectors: &[Vector], flip: bool) -> MoveTable {
                 quiet: v.quiet,
                 capture: v.capture,
                 initial: v.initial,
+                cross,
             }),
             Reach::Circle(max) => {
                 // The atom's images sorted by angle form the circle.

@@ -82,6 +82,39 @@ impl Position {
                 let mask = self.castle_mask[kf.index()] | self.castle_mask[rf.index()];
                 self.set_castling(self.castling & !mask);
             }
+            MoveKind::Ride | MoveKind::PassThrough | MoveKind::Beyond => {
+                // FF-11, FF-17, FF-18: a capture (or none, for a quiet Ride) anywhere the move
+                // names, then the piece moves; a Ride takes its carrier along.
+                let at = self.captured_square(m);
+                let moved = self.board[from.index()];
+                undo.moved = moved;
+                if let Some(at) = at {
+                    undo.captured = self.board[at.index()];
+                    undo.captured_at = at;
+                    self.take(at);
+                    self.reserve_captured(army, undo.captured, at);
+                    self.halfmove = 0;
+                }
+                if moved.piece_unchecked().kind().in_mask(v.draws.reset_pieces) {
+                    self.halfmove = 0;
+                }
+                self.shift(from, to);
+                if m.kind() == MoveKind::Ride {
+                    self.move_carrier(from, to);
+                }
+                let mut mask = self.castle_mask[from.index()] | self.castle_mask[to.index()];
+                if let Some(at) = at {
+                    mask |= self.castle_mask[at.index()];
+                }
+                if mask != 0 {
+                    self.set_castling(self.castling & !mask);
+                }
+            }
+            MoveKind::Send => {
+                // FF-13: only the carrier moves; it resets nothing.
+                undo.moved = self.board[from.index()];
+                self.move_carrier(from, to);
+            }
             MoveKind::Invalid => {
                 debug_assert!(false, "make of a move with no kind: {m:?}");
             }
@@ -158,6 +191,17 @@ impl Position {
                 self.put(kf, king);
                 self.put(rf, rook);
             }
+            MoveKind::Ride | MoveKind::PassThrough | MoveKind::Beyond => {
+                self.shift(to, from);
+                if m.kind() == MoveKind::Ride {
+                    self.move_carrier(to, from);
+                }
+                if u.captured.is_piece() {
+                    self.unreserve_captured(army, u.captured, u.captured_at);
+                    self.put(u.captured_at, u.captured.piece_unchecked());
+                }
+            }
+            MoveKind::Send => self.move_carrier(to, from),
             MoveKind::Invalid => {}
             MoveKind::Drop => {
                 let k = m.promotion().unwrap_or(PieceKind(0));
