@@ -40,7 +40,7 @@ fn playout_positions(name: &str, seed: u64, games: usize, plies: usize) -> Vec<P
 
 #[test]
 fn attack_tables_agree_with_walking_every_piece() {
-    for name in ["normal", "twokingdoms", "mitregi"] {
+    for name in ["normal", "twokingdoms", "mitregi", "flightferry"] {
         let v = variant(name);
         assert!(v.table_attacks, "{name} should use the attack tables");
         let mut checked = 0;
@@ -77,7 +77,7 @@ fn capture_targets(p: &Position) -> Vec<Square> {
 
 #[test]
 fn every_generated_capture_is_an_attack_in_every_game() {
-    for name in ["normal", "twokingdoms", "wey", "mitregi"] {
+    for name in ["normal", "twokingdoms", "wey", "mitregi", "flightferry"] {
         for p in playout_positions(name, 5, 4, 100) {
             for sq in capture_targets(&p) {
                 assert!(
@@ -92,7 +92,7 @@ fn every_generated_capture_is_an_attack_in_every_game() {
 
 #[test]
 fn a_king_is_in_check_exactly_when_an_enemy_move_would_capture_it() {
-    for name in ["normal", "twokingdoms"] {
+    for name in ["normal", "twokingdoms", "flightferry"] {
         for mut p in playout_positions(name, 9, 6, 120) {
             // Pass the turn: the side that just moved is to move again, so its captures of the
             // enemy king are generated (FIDE 3.9: check ignores the attacker's own safety).

@@ -21,10 +21,17 @@ pub fn by_tables(
     accept: impl Fn(Square, PieceKind) -> bool,
 ) -> Option<bool> {
     let t = &v.attacks[orient as usize];
+    // FF-2, FF-3: across the channel only the moves that fly attack.
+    let crosses = |from: Square, k: PieceKind, crossing: u32| {
+        !v.channel || k.in_mask(crossing) || v.bank(from) == v.bank(sq)
+    };
     for la in &t.leaps {
         let from = sq.offset(-la.delta);
         let c = cells[from.index()];
-        if c.is_army(by) && c.piece_unchecked().kind().in_mask(la.kinds) {
+        if c.is_army(by)
+            && c.piece_unchecked().kind().in_mask(la.kinds)
+            && crosses(from, c.piece_unchecked().kind(), la.crossing)
+        {
             if la.path_len > 0 && !cells[from.offset(la.path[0]).index()].is_empty() {
                 continue;
             }
@@ -54,7 +61,7 @@ pub fn by_tables(
                     .limited
                     .iter()
                     .any(|&(mask, max)| k.in_mask(mask) && n <= max);
-            if reaches && accept(s, k) {
+            if reaches && crosses(s, k, ra.crossing) && accept(s, k) {
                 return Some(true);
             }
         }

@@ -2,8 +2,9 @@
 //! attacked when some seat of that army has a board move that captures there (`moves.rs`, the
 //! same moves the generator makes, under the same rules, with that seat's forward). Games
 //! plain enough (forward fixed per seat, no River filter that looks at more than the squares,
-//! no carriers) use the compiled attack tables instead, with the seats' bank rule applied to
-//! each attacker found; `tests/attacks.rs` checks that both answers agree.
+//! no carriers but the Ferries) use the compiled attack tables instead, with the seats' bank
+//! rule and the Ferries' boarding rule applied to each attacker found, and the Ferries' own
+//! captures added; `tests/attacks.rs` checks that both answers agree.
 
 use super::moves::piece_moves;
 use super::{banks, ferry};
@@ -24,11 +25,16 @@ pub fn attacked(pos: &Position, sq: Square, by: Army) -> bool {
 pub fn attacked_as(pos: &Position, sq: Square, by: Army, victim: Option<Piece>) -> bool {
     let v = pos.variant();
     if v.table_attacks {
+        // FF-10: a piece that never boards does not capture on a Ferry.
+        let no_boarding = match &v.ferries {
+            Some(f) if pos.carrier_at(sq) => f.non_boarding,
+            _ => 0,
+        };
         for seat in v.seats_of(by) {
             let orient = v.orientation(seat, sq);
             // MIT-10: the enemy seat's own bank rule (its moves start or end on its bank).
             let found = by_tables(v, pos.cells(), sq, by, orient, |from, k| {
-                banks::seat_may_attack(v, seat, k, from, sq)
+                !k.in_mask(no_boarding) && banks::seat_may_attack(v, seat, k, from, sq)
             });
             match found {
                 Some(true) => return true,
@@ -36,21 +42,45 @@ pub fn attacked_as(pos: &Position, sq: Square, by: Army, victim: Option<Piece>) 
                 None => return by_walking(pos, sq, by, victim),
             }
         }
+        if let Some(f) = &v.ferries {
+            return ferry_attacks(pos, f, sq, by, victim);
+        }
         return false;
     }
     by_walking(pos, sq, by, victim)
+}
+
+/// `ferry::attacks` on the board with the victim on `sq`.
+fn ferry_attacks(
+    pos: &Position,
+    f: &crate::variant::Ferries,
+    sq: Square,
+    by: Army,
+    victim: Option<Piece>,
+) -> bool {
+    if pos.piece_at(sq).is_piece() && victim.is_none() {
+        return ferry::attacks(pos, f, pos.cells(), sq, by);
+    }
+    let mut cells = *pos.cells();
+    cells[sq.index()] = Cell::from_piece(victim_on(pos, sq, by, victim));
+    ferry::attacks(pos, f, &cells, sq, by)
+}
+
+/// The piece asked about on `sq`: `victim`, else the occupant when it is an enemy of `by`,
+/// else an enemy royal piece.
+fn victim_on(pos: &Position, sq: Square, by: Army, victim: Option<Piece>) -> Piece {
+    let v = pos.variant();
+    victim
+        .or_else(|| pos.piece_at(sq).piece().filter(|p| p.army() != by))
+        .unwrap_or_else(|| Piece::new(by.enemy(), v.royal_kind().unwrap_or(PieceKind(0))))
 }
 
 /// The general answer: every board move of every piece of `by`, for each of its seats, on a
 /// board where `sq` holds the victim.
 pub fn by_walking(pos: &Position, sq: Square, by: Army, victim: Option<Piece>) -> bool {
     let v = pos.variant();
-    let occupant = pos.piece_at(sq);
-    let victim = victim
-        .or_else(|| occupant.piece().filter(|p| p.army() != by))
-        .unwrap_or_else(|| Piece::new(by.enemy(), v.royal_kind().unwrap_or(PieceKind(0))));
     let mut cells = *pos.cells();
-    cells[sq.index()] = Cell::from_piece(victim);
+    cells[sq.index()] = Cell::from_piece(victim_on(pos, sq, by, victim));
     for seat in v.seats_of(by) {
         for &from in pos.pieces_of(by) {
             if from == sq {

@@ -144,20 +144,25 @@ pub(super) fn compile(
             .filter(|(_, p)| p.army() == a && p.kind().in_mask(variant.royal_mask))
             .count()
     });
-    // The facts that let attacks skip walking: forward fixed per seat, no carriers, and no River
-    // filter that looks at more than the attacker's square (the crossing lines and the
-    // same-bank ban do; a crossing promotion does not change what is captured). The seats'
-    // bank rule is applied to each attacker the tables find (`rules::attack`).
+    // The facts that let attacks skip walking: forward fixed per seat, no carriers but the
+    // Ferries (whose rules `rules::attack` applies to what the tables find, and whose own
+    // captures `rules::ferry` adds), and no River filter that looks at more than the
+    // attacker's square (the crossing lines and the same-bank ban do; a crossing promotion
+    // does not change what is captured). The seats' bank rule is applied to each attacker the
+    // tables find (`rules::attack`); the channel rule is in the tables.
     variant.table_attacks = variant
         .river
         .as_ref()
         .is_none_or(|r| r.restrictions.is_empty() && r.same_bank_capture_ban == (0, 0))
-        && !variant.carriers
+        && (!variant.carriers || variant.ferries.is_some())
         && variant.forward != ForwardRule::Bank;
     // Pins are found with the attack tables, so they need them; one royal piece per army
     // (the FEN reader holds positions to it), and no attacker whose reach depends on squares
     // other than its line (lame leapers, circular riders).
+    // Not with Ferries either: a Send or a Ride changes which pieces stand on a Ferry, and so
+    // which captures of FF-17/FF-18 exist, without opening a line.
     variant.pin_legality = variant.table_attacks
+        && variant.ferries.is_none()
         && royals_per_army.iter().all(|&n| n == 1)
         && !has_lame
         && !any_circle;

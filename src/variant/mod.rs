@@ -111,6 +111,8 @@ pub struct RayAttack {
     pub unlimited: u32,
     /// Kinds with a limited range: (kind mask, most leaps).
     pub limited: Vec<(u32, u8)>,
+    /// Kinds whose line may cross the channel (FF-2, FF-3).
+    pub crossing: u32,
 }
 
 /// A single-leap attack: kinds that capture by exactly `delta` from attacker to target.
@@ -118,6 +120,8 @@ pub struct RayAttack {
 pub struct LeapAttack {
     pub delta: i16,
     pub kinds: u32,
+    /// Kinds whose leap may cross the channel (FF-2, FF-3).
+    pub crossing: u32,
     pub path: [i16; 2],
     pub path_len: u8,
 }

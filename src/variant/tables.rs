@@ -117,10 +117,16 @@ pub(super) fn attack_table(pieces: &[PieceType], o: Orientation) -> AttackTable 
                 .iter_mut()
                 .find(|a| a.delta == l.delta && a.path_len == l.path_len && a.path == l.path)
             {
-                Some(a) => a.kinds |= bit,
+                Some(a) => {
+                    a.kinds |= bit;
+                    if l.cross {
+                        a.crossing |= bit;
+                    }
+                }
                 None => t.leaps.push(LeapAttack {
                     delta: l.delta,
                     kinds: bit,
+                    crossing: if l.cross { bit } else { 0 },
                     path: l.path,
                     path_len: l.path_len,
                 }),
@@ -137,6 +143,9 @@ pub(super) fn attack_table(pieces: &[PieceType], o: Orientation) -> AttackTable 
                     t.rays.last_mut().unwrap()
                 }
             };
+            if r.cross {
+                entry.crossing |= bit;
+            }
             if r.max == 0 {
                 entry.unlimited |= bit;
             } else {
