@@ -110,3 +110,40 @@ fn a_king_is_in_check_exactly_when_an_enemy_move_would_capture_it() {
         }
     }
 }
+
+/// Legality by pins (FIDE, Two Kingdoms, Mitregi, and Flight and Ferry while the King is off
+/// the Ferries' ranks) must keep exactly the pseudo-legal moves that, played, leave no royal
+/// piece attacked: checked along random playouts of every game, kings on Ferries included.
+#[test]
+fn legal_moves_are_the_moves_that_leave_the_king_safe_in_every_game() {
+    for name in ["normal", "twokingdoms", "wey", "mitregi", "flightferry"] {
+        for mut p in playout_positions(name, 21, 8, 160) {
+            // A game won by capturing a set (Wey) has no moves left.
+            if estuary::rules::victory::decided(&p).is_some() {
+                continue;
+            }
+            let mut fast = MoveList::new();
+            legal_moves(&mut p, &mut fast);
+            let mut pseudo = MoveList::new();
+            generate(&p, &mut pseudo, Gen::All);
+            let us = p.army();
+            let mut slow: Vec<_> = pseudo
+                .iter()
+                .filter(|&m| {
+                    p.make(m);
+                    let safe = !estuary::rules::attack::army_in_check(&p, us);
+                    p.unmake();
+                    safe
+                })
+                .collect();
+            let mut fast: Vec<_> = fast.iter().collect();
+            // The MIT-12 fallback adds moves only when nothing else is legal.
+            if slow.is_empty() {
+                continue;
+            }
+            fast.sort_by_key(|m| m.0);
+            slow.sort_by_key(|m| m.0);
+            assert_eq!(fast, slow, "{name}\n{}", p.fen());
+        }
+    }
+}

@@ -58,7 +58,8 @@ fn ferry_attacks(
     by: Army,
     victim: Option<Piece>,
 ) -> bool {
-    if pos.piece_at(sq).is_piece() && victim.is_none() {
+    let occupant = pos.piece_at(sq);
+    if occupant.is_piece() && !occupant.is_army(by) && victim.is_none() {
         return ferry::attacks(pos, f, pos.cells(), sq, by);
     }
     let mut cells = *pos.cells();

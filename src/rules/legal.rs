@@ -1,11 +1,17 @@
 //! Legal moves: pseudo-legal moves that leave no royal piece of the mover attacked.
 //!
 //! Variants plain enough for the attack tables with one royal per army and no lame or circular
-//! attackers (FIDE, Two Kingdoms, Partnership Mitregi; `Variant::pin_legality`) use pins: out
-//! of check, only a royal move, e.p., or a move of a piece pinned by a rider of an enemy seat
-//! (that the rules let attack the royal piece from where it stands) can expose the royal
-//! piece, so every other move, drops included, is legal without being played. Everything else
-//! is played and tested with `attack::army_in_check`.
+//! attackers (FIDE, Two Kingdoms, Partnership Mitregi, Flight and Ferry;
+//! `Variant::pin_legality`) use pins: out of check, only a royal move, e.p., or a move of a
+//! piece pinned by a rider of an enemy seat (that the rules let attack the royal piece from
+//! where it stands) can expose the royal piece, so every other move, drops included, is legal
+//! without being played. Everything else is played and tested with `attack::army_in_check`.
+//!
+//! With Ferries this holds only while the King stands off the Ferries' ranks: there no Ride
+//! reaches it and, standing on no Ferry, no pass-through or beyond capture (FF-11, FF-17,
+//! FF-18), so a Send or a boarding cannot expose it. A beyond capture (it may take an own
+//! piece that shields the King) and a pinned dragon's pass-through (it may take the pinner and
+//! land past it) are played and tested. On the Ferries' ranks every move is.
 
 use super::attack::{army_in_check, attacked};
 use super::banks;
@@ -58,7 +64,8 @@ pub fn filter_legal(pos: &mut Position, list: &mut MoveList) {
     if king.is_none() {
         return;
     }
-    if attacked(pos, king, us.enemy()) {
+    let on_ferry_ranks = v.ferries.as_ref().is_some_and(|f| f.zone[king.index()]);
+    if on_ferry_ranks || attacked(pos, king, us.enemy()) {
         list.retain(|m| leaves_royal_safe(pos, m));
         return;
     }
@@ -73,13 +80,21 @@ pub fn filter_legal(pos: &mut Position, list: &mut MoveList) {
     let pins = &pins[..npins];
     list.retain(|m| {
         let from = m.from();
-        if from == king || m.kind() == MoveKind::EnPassant {
+        // A beyond capture may take one of the mover's own pieces (FF-18), which may be
+        // shielding the King: played and tested like e.p.
+        if from == king || matches!(m.kind(), MoveKind::EnPassant | MoveKind::Beyond) {
             return m.is_castle() || leaves_royal_safe(pos, m);
         }
-        // A drop (no from square) or a piece that is not pinned opens no line.
-        pins.iter()
-            .filter(|p| p.0 == from)
-            .all(|&(_, d)| on_ray(pos, king, d, from, m.to()))
+        // A drop (no from square), a Send (the piece stays) or a piece that is not pinned
+        // opens no line.
+        if m.kind() == MoveKind::Send {
+            return true;
+        }
+        let mut pinned = pins.iter().filter(|p| p.0 == from).peekable();
+        if pinned.peek().is_some() && m.kind() == MoveKind::PassThrough {
+            return leaves_royal_safe(pos, m);
+        }
+        pinned.all(|&(_, d)| on_ray(pos, king, d, from, m.to()))
     });
 }
 
@@ -143,7 +158,9 @@ fn find_pins(
                 .limited
                 .iter()
                 .any(|&(mask, max)| k.in_mask(mask) && total <= max as u32);
-        if pins && accept(s, k) && *n < MAX_PINS {
+        // FF-2, FF-3: a line that may not cross the channel pins nothing across it.
+        let crosses = !v.channel || k.in_mask(ra.crossing) || v.bank(s) == v.bank(king);
+        if pins && crosses && accept(s, k) && *n < MAX_PINS {
             out[*n] = (blocker, step);
             *n += 1;
         }

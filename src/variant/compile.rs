@@ -159,10 +159,8 @@ pub(super) fn compile(
     // Pins are found with the attack tables, so they need them; one royal piece per army
     // (the FEN reader holds positions to it), and no attacker whose reach depends on squares
     // other than its line (lame leapers, circular riders).
-    // Not with Ferries either: a Send or a Ride changes which pieces stand on a Ferry, and so
-    // which captures of FF-17/FF-18 exist, without opening a line.
+    // With Ferries, `rules::legal` uses them only while the King stands off the Ferries' ranks.
     variant.pin_legality = variant.table_attacks
-        && variant.ferries.is_none()
         && royals_per_army.iter().all(|&n| n == 1)
         && !has_lame
         && !any_circle;
