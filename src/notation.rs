@@ -5,7 +5,11 @@
 //!   (protocol.md §4; Fairy-Stockfish `UCI::square`).
 //!
 //! Moves are coordinate moves: `e2e4`, promotions `e7e8q` (lower-case letter), drops `P@e4`,
-//! castling as the king's move to its destination (`e1g1`, Two Kingdoms `f1i1`).
+//! castling as the king's move to its destination (`e1g1`, Two Kingdoms `f1i1`). Flight and
+//! Ferry (FF-26) adds a Ride `d5e6~` (the piece and its Ferry) beside the plain `d5e6` (the
+//! piece alone, leaving its Ferry), and a Send `d5>a6` (the Ferry goes, the piece stays); a
+//! pass-through or beyond capture is its plain `from to`, since no ordinary move has the same
+//! squares in the same position. `docs/notation.md` is the full description.
 
 use crate::board::{Move, MoveKind, MoveList, Position, Square};
 use crate::rules::legal_moves;
@@ -72,9 +76,15 @@ pub fn move_text(v: &Variant, m: Move, d: Dialect) -> String {
         return format!("{}@{}", v.piece_type(k).letter, square(v, m.to(), d));
     }
     let mut s = square(v, m.from(), d);
+    if m.kind() == MoveKind::Send {
+        s.push('>');
+    }
     s.push_str(&square(v, m.to(), d));
     if let Some(k) = m.promotion() {
         s.push(v.piece_type(k).letter.to_ascii_lowercase());
+    }
+    if m.kind() == MoveKind::Ride {
+        s.push('~');
     }
     s
 }
@@ -114,8 +124,28 @@ pub fn parse_move(pos: &mut Position, text: &str, d: Dialect) -> Result<Move, St
             .ok_or_else(|| "drop is not legal here".into());
     }
     let (from, n1) = parse_square(v, text, d).ok_or("bad from-square")?;
+    // FF-26: `from>to` sends the Ferry, a trailing `~` rides it.
+    let send = text[n1..].starts_with('>');
+    let n1 = n1 + send as usize;
     let (to, n2) = parse_square(v, &text[n1..], d).ok_or("bad to-square")?;
-    let rest = &text[n1 + n2..];
+    let mut rest = &text[n1 + n2..];
+    let ride = rest.ends_with('~');
+    if ride {
+        rest = &rest[..rest.len() - 1];
+    }
+    if send || ride {
+        let want = if send { MoveKind::Send } else { MoveKind::Ride };
+        if send && ride {
+            return Err("a move is a Send or a Ride, not both".into());
+        }
+        if !rest.is_empty() {
+            return Err("text after the move".into());
+        }
+        return list
+            .iter()
+            .find(|m| m.kind() == want && m.from() == from && m.to() == to)
+            .ok_or_else(|| format!("not a legal {}", if send { "Send" } else { "Ride" }));
+    }
     let promo = match rest {
         "" => None,
         _ => {
@@ -127,7 +157,10 @@ pub fn parse_move(pos: &mut Position, text: &str, d: Dialect) -> Result<Move, St
         }
     };
     if let Some(m) = list.iter().find(|m| {
-        m.kind() != MoveKind::Drop && m.from() == from && m.to() == to && m.promotion() == promo
+        !matches!(m.kind(), MoveKind::Drop | MoveKind::Ride | MoveKind::Send)
+            && m.from() == from
+            && m.to() == to
+            && m.promotion() == promo
     }) {
         return Ok(m);
     }
@@ -148,6 +181,12 @@ pub fn parse_move(pos: &mut Position, text: &str, d: Dialect) -> Result<Move, St
             .any(|m| m.from() == from && m.to() == to && m.promotion().is_some())
     {
         return Err("a promotion piece is needed".into());
+    }
+    if list
+        .iter()
+        .any(|m| m.kind() == MoveKind::Ride && m.from() == from && m.to() == to)
+    {
+        return Err("not a legal move (a Ride is written with a trailing ~)".into());
     }
     Err("not a legal move".into())
 }

@@ -220,3 +220,45 @@ fn promotion_needs_a_piece_letter() {
     assert!(parse(&mut p, "b9b10k", Dialect::Uci).is_err());
     assert!(parse(&mut p, "b9b10p", Dialect::Uci).is_err());
 }
+
+/// FF-26: a Ride, the same piece's own move and a Send from the same Ferry have different
+/// texts, each read back as itself; every legal move of positions with Ferries in play
+/// round-trips through both dialects.
+#[test]
+fn ff26_flight_and_ferry_moves_round_trip_in_both_dialects() {
+    use estuary::board::{MoveKind, MoveList, Position};
+    use estuary::notation::{move_text, parse_move, Dialect};
+    use estuary::rules::legal_moves;
+    let v = estuary::variant::builtin::find("flightferry").unwrap();
+    let fens = [
+        "7k/8/8/8/4rc2/1(N)5()/8/8/8/K7 w - - 0 1",
+        "k7/8/8/8/()7/3()4/3R4/7G/8/K7 w - - 0 1",
+        "2c2c2/rnfqkfnr/pppppppp/8/4()3/3()4/8/PPPPPPPP/RNBQKBNR/2G2G2 w KQkq - 0 1",
+    ];
+    let mut kinds = std::collections::HashSet::new();
+    for fen in fens {
+        let mut pos = Position::from_fen(v, fen).unwrap();
+        let mut list = MoveList::new();
+        legal_moves(&mut pos, &mut list);
+        for m in list.iter() {
+            kinds.insert(m.kind() as u8);
+            for d in [Dialect::Uci, Dialect::Cecp] {
+                let text = move_text(v, m, d);
+                assert_eq!(parse_move(&mut pos, &text, d), Ok(m), "{text} in {fen}");
+            }
+        }
+    }
+    assert!(kinds.contains(&(MoveKind::Ride as u8)) && kinds.contains(&(MoveKind::Send as u8)));
+    let mut pos = Position::from_fen(v, fens[0]).unwrap();
+    let ride = parse_move(&mut pos, "b5c6~", Dialect::Uci).unwrap();
+    let send = parse_move(&mut pos, "b5>c6", Dialect::Uci).unwrap();
+    assert_eq!((ride.kind(), send.kind()), (MoveKind::Ride, MoveKind::Send));
+    // The Knight's own move off the Ferry (not across the channel, FF-2) is not a Ride.
+    let own = parse_move(&mut pos, "b5d4", Dialect::Uci).unwrap();
+    assert_eq!(own.kind(), MoveKind::Normal);
+    for bad in ["b5c6", "b5>c6~", "b5>b5", "b5c6~q", "b5>h5"] {
+        let before = pos.fen();
+        assert!(parse_move(&mut pos, bad, Dialect::Uci).is_err(), "{bad}");
+        assert_eq!(pos.fen(), before);
+    }
+}
