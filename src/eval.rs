@@ -1,7 +1,8 @@
 //! Static evaluation, for every game from its config alone: material (config values),
 //! piece-square terms derived from board geometry (centralisation; advancement of promoting
 //! pieces toward their zone; a royal piece sheltered in the middlegame and central in the
-//! endgame), mobility, and king safety where a royal piece exists. Tapered between middlegame
+//! endgame), mobility, king safety where a royal piece exists, and control of carriers where
+//! the game has them (Flight and Ferry). Tapered between middlegame
 //! and endgame by the non-pawn material left. No game-specific code.
 //!
 //! Scores are centipawns from the point of view of the army to move.
@@ -21,6 +22,8 @@ const TEMPO: i32 = 12;
 const MOBILITY_SCALE: i32 = 4;
 /// Penalty per enemy piece (weighted) near a royal piece, middlegame.
 const KING_DANGER: i32 = 6;
+/// A piece on a Ferry commands it: it can ride, send it, or leave it (FF-11..FF-13).
+const FERRY_CONTROL: i32 = 20;
 
 /// Per-variant tables derived once from the config.
 pub struct EvalTables {
@@ -190,7 +193,8 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
     let phase = phase.min(t.start_phase);
     let taper = |m: i32, e: i32| (m * phase + e * (t.start_phase - phase)) / t.start_phase;
     let (ua, ta) = (us.index(), us.enemy().index());
-    let cheap = taper(mg[ua] - mg[ta], eg[ua] - eg[ta]) + TEMPO + set_term(pos, us);
+    let cheap =
+        taper(mg[ua] - mg[ta], eg[ua] - eg[ta]) + TEMPO + set_term(pos, us) + ferry_term(pos, us);
     if cheap - LAZY_MARGIN >= beta || cheap + LAZY_MARGIN <= alpha {
         return cheap;
     }
@@ -224,7 +228,23 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
         taper(m, e)
     };
     let s = score(us.index()) - score(us.enemy().index());
-    s + TEMPO + set_term(pos, us)
+    s + TEMPO + set_term(pos, us) + ferry_term(pos, us)
+}
+
+/// Ferry control (FF-11..FF-13) from `us`'s view: the Ferries our pieces stand on, less
+/// theirs. (Material on a Ferry is counted with the rest of the board.)
+fn ferry_term(pos: &Position, us: Army) -> i32 {
+    pos.carriers()
+        .iter()
+        .filter_map(|&c| pos.piece_at(c).piece())
+        .map(|p| {
+            if p.army() == us {
+                FERRY_CONTROL
+            } else {
+                -FERRY_CONTROL
+            }
+        })
+        .sum()
 }
 
 fn king_danger(pos: &Position, t: &EvalTables, king: Square, enemy: Army) -> i32 {

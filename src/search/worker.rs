@@ -514,10 +514,19 @@ impl Worker {
         best
     }
 
-    /// A capture of a cheaper piece on a square the opponent defends: skipped in quiescence
-    /// (a cheap stand-in for a static exchange evaluation that works for any piece set).
+    /// A capture of a cheaper piece by a piece that lands on a square the opponent defends:
+    /// skipped in quiescence (a cheap stand-in for a static exchange evaluation that works for
+    /// any piece set). The capturer lands on `to` also when the victim stands elsewhere (a
+    /// Ride, a pass-through or beyond capture, FF-11/17/18); a beyond capture of an own piece
+    /// is never skipped here.
     fn losing_capture(&self, m: Move) -> bool {
-        if m.promotion().is_some() || m.kind() != MoveKind::Normal {
+        let kind = m.kind();
+        if m.promotion().is_some()
+            || !matches!(
+                kind,
+                MoveKind::Normal | MoveKind::Ride | MoveKind::PassThrough | MoveKind::Beyond
+            )
+        {
             return false;
         }
         let (Some(attacker), Some(victim)) = (
@@ -526,6 +535,9 @@ impl Worker {
         ) else {
             return false;
         };
+        if victim.army() == attacker.army() {
+            return false;
+        }
         let gain = value(&self.eval, victim.kind()) - value(&self.eval, attacker.kind());
         // Defended: could the victim's army capture our piece once it stands there?
         gain < -BAD_CAPTURE_MARGIN && attacked_as(&self.pos, m.to(), victim.army(), Some(attacker))

@@ -98,6 +98,21 @@ pub const POSITIONS: &[(&str, &str, &str)] = &[
         "drops",
         "r3LHMP/1U1l1U1R/pBppP2P/W2b2P1/5p2/3Pp1pU/1B1Ll1km/KMHp1h2 0 [WS:B|WN:PHM|BS:pp|BN:u] 0 21",
     ),
+    (
+        "flightferry",
+        "start",
+        "2c2c2/rnfqkfnr/pppppppp/8/4()3/3()4/8/PPPPPPPP/RNBQKBNR/2G2G2 w KQkq - 0 1",
+    ),
+    (
+        "flightferry",
+        "ferries-held",
+        "rc3c2/2fqkfnr/pppp2p1/7p/2n1(p)p2/1P1()P3/5Q2/P1PPNPPP/RNB1KB1R/3G1G2 w KQk - 0 9",
+    ),
+    (
+        "flightferry",
+        "dragons",
+        "rc2c3/1nfq1fnr/1ppp1k1p/p4pp1/8/1P(p)()2P1/N4N2/P1PPPP1P/R1B1KBR1/1G1Q3G w Q - 2 13",
+    ),
 ];
 
 /// Run the bench; prints one line per position to stderr and returns (nodes, nps).
