@@ -15,6 +15,7 @@
 use crate::types::geometry::Square;
 use crate::types::PieceKind;
 use std::fmt;
+use std::mem::MaybeUninit;
 
 /// What a move does beyond moving one piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,9 +157,11 @@ impl fmt::Debug for Move {
 /// Longest move list a position can produce.
 pub const MAX_MOVES: usize = 512;
 
-/// A fixed-capacity move list (no allocation in the hot path).
+/// A fixed-capacity move list (no allocation in the hot path). Its storage is left
+/// uninitialised until pushed to: clearing 2 KiB at every node of a perft cost a sixth of the
+/// time in Partnership Mitregi (callgrind).
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
 }
 
@@ -172,7 +175,7 @@ impl MoveList {
     #[inline]
     pub fn new() -> MoveList {
         MoveList {
-            moves: [Move::NONE; MAX_MOVES],
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
         }
     }
@@ -181,7 +184,7 @@ impl MoveList {
         // A position can never exceed MAX_MOVES on a 12x12 board with 30 kinds in practice;
         // dropping the excess keeps the generator panic-free if a user config does.
         if self.len < MAX_MOVES {
-            self.moves[self.len] = m;
+            self.moves[self.len] = MaybeUninit::new(m);
             self.len += 1;
         }
     }
@@ -199,20 +202,25 @@ impl MoveList {
     }
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: `push` is the only writer, and it initialises `moves[len]` before counting
+        // it, so the first `len` elements are initialised; `MaybeUninit<Move>` has the layout
+        // of `Move`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        // SAFETY: as in `as_slice`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
     }
     /// Keep only the moves for which `f` holds.
     #[inline]
     pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
         let mut j = 0;
-        for i in 0..self.len {
-            let m = self.moves[i];
+        let moves = self.as_mut_slice();
+        for i in 0..moves.len() {
+            let m = moves[i];
             if f(m) {
-                self.moves[j] = m;
+                moves[j] = m;
                 j += 1;
             }
         }

@@ -32,6 +32,17 @@ pub fn seat_may_attack(
     }
 }
 
+/// How many ranks `from` lies from `bank` (0 on it): a piece on the other bank needs a move
+/// at least this long to come back (MIT-3a).
+#[inline]
+pub fn distance(v: &Variant, bank: u8, from: Square) -> u8 {
+    if bank == 0 {
+        (from.rank() + 1).saturating_sub(v.bank_rank)
+    } else {
+        v.bank_rank.saturating_sub(from.rank())
+    }
+}
+
 /// Is a move from `from` to `to` wholly on the bank that is not `bank` (a MIT-12 fallback)?
 #[inline]
 pub fn wholly_on_other_bank(v: &Variant, bank: u8, from: Square, to: Square) -> bool {

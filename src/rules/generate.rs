@@ -91,9 +91,16 @@ pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
     let seat = pos.seat();
     let army = pos.army();
     let quiet = gen == Gen::All;
+    // MIT-3: the seat's bank, when it has one (pieces too far from it have no moves).
+    let home = v.banks.as_ref().and(v.seats[seat.index()].bank);
     for &from in pos.pieces_of(army) {
         let p = pos.piece_at(from).piece_unchecked();
         let pt = v.piece_type(p.kind());
+        if let Some(bank) = home {
+            if v.bank(from) != bank && pt.reach < banks::distance(v, bank, from) {
+                continue;
+            }
+        }
         // FF-18: a quiet move may capture beyond its destination.
         let beyond = v
             .ferries

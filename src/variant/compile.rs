@@ -338,6 +338,19 @@ fn compile_pieces(cfg: &VariantConfig, fail: Fail) -> Result<Vec<PieceType>, Con
         };
         let up = table(&vectors, false, crosses.as_deref());
         let down = table(&vectors, true, crosses.as_deref());
+        let reach = if up.rides.is_empty() && up.circles.is_empty() {
+            up.leaps
+                .iter()
+                .map(|l| {
+                    crate::types::geometry::split_delta(l.delta)
+                        .1
+                        .unsigned_abs()
+                })
+                .max()
+                .unwrap_or(0)
+        } else {
+            u8::MAX
+        };
         pieces.push(PieceType {
             letter,
             name: p.name.clone(),
@@ -348,6 +361,7 @@ fn compile_pieces(cfg: &VariantConfig, fail: Fail) -> Result<Vec<PieceType>, Con
             promotes: false,
             xboard_letter,
             tables: [up, down],
+            reach,
             boards: p.boards,
             pass_through: [steps(&pass_through, false), steps(&pass_through, true)],
             beyond: [steps(&beyond, false), steps(&beyond, true)],

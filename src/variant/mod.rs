@@ -93,6 +93,9 @@ pub struct PieceType {
     pub xboard_letter: char,
     /// Move tables by orientation.
     pub tables: [MoveTable; 2],
+    /// The most ranks one move can cover (`u8::MAX` for riders): a piece further than this
+    /// from a seat's bank cannot move back to it (MIT-3a).
+    pub reach: u8,
     /// May end a move on a carrier (FF-10: dragons may not).
     pub boards: bool,
     /// Unit steps, by orientation, of the lines along which it passes through an enemy on a
