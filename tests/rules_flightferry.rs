@@ -459,7 +459,7 @@ fn ff_10_ferries_on_middle_ranks_dragons_never_on_them() {
         let err = Position::from_fen(ff(), fen)
             .err()
             .unwrap_or_else(|| panic!("engine accepted {why}: {fen}"));
-        assert!(!err.trim().is_empty(), "{why}: empty message");
+        assert!(err.contains("FF-10"), "{why}: message {err:?}");
         assert!(
             reference::Position::from_fen(fen).is_err(),
             "reference accepted {why}: {fen}"
@@ -1403,6 +1403,11 @@ fn ff_25_malformed_fens_are_refused() {
         }
     }
     assert!(accepted.is_empty(), "engine accepted {accepted:#?}");
+    // The message names the fault.
+    let err = Position::from_fen(ff(), "7k/8/8/8/7(/7()/8/8/8/K7 w - - 0 1")
+        .err()
+        .expect("refused");
+    assert!(err.contains("'(' not closed"), "{err}");
 }
 
 /// FF-24/FF-8 with FF-25: FENs the reference refuses and the engine reads. The reference
