@@ -167,6 +167,79 @@ pub struct Engine {
     pub variants: Vec<String>,
     /// The last lines exchanged, for error reports.
     log: Vec<String>,
+    /// The last score and depth the engine reported while thinking on its latest move.
+    pub last_eval: Option<Eval>,
+}
+
+/// A score the engine reported while thinking: centipawns from the mover's view (a mate
+/// becomes ±[`MATE_CP`] less its distance in moves), and the depth reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Eval {
+    pub cp: i32,
+    pub depth: u32,
+    /// Mate in this many moves (negative: being mated), when the score is a mate score.
+    pub mate: Option<i32>,
+}
+
+/// The centipawn value a mate score is mapped to (less its distance in moves).
+pub const MATE_CP: i32 = 100_000;
+
+impl Eval {
+    fn mate_in(moves: i32, depth: u32) -> Eval {
+        let cp = if moves >= 0 {
+            MATE_CP - moves
+        } else {
+            -MATE_CP - moves
+        };
+        Eval {
+            cp,
+            depth,
+            mate: Some(moves),
+        }
+    }
+
+    /// CECP thinking output: `PLY SCORE TIME NODES PV...`, mate as ±(100000 + N).
+    fn from_cecp(line: &str) -> Option<Eval> {
+        let mut words = line.split_whitespace();
+        let depth: u32 = words.next()?.trim_end_matches(['.', '&']).parse().ok()?;
+        let score: i32 = words.next()?.parse().ok()?;
+        words.next()?.parse::<u64>().ok()?;
+        if score.abs() > MATE_CP {
+            let n = score.abs() - MATE_CP;
+            return Some(Eval::mate_in(if score > 0 { n } else { -n }, depth));
+        }
+        Some(Eval {
+            cp: score,
+            depth,
+            mate: None,
+        })
+    }
+
+    /// UCI `info ... depth D ... score cp X | score mate N ...`.
+    fn from_uci(line: &str) -> Option<Eval> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.first() != Some(&"info") {
+            return None;
+        }
+        let after = |key: &str| {
+            words
+                .iter()
+                .position(|w| *w == key)
+                .and_then(|i| words.get(i + 1))
+        };
+        let depth = after("depth").and_then(|d| d.parse().ok()).unwrap_or(0);
+        let i = words.iter().position(|w| *w == "score")?;
+        let value: i32 = words.get(i + 2)?.parse().ok()?;
+        match *words.get(i + 1)? {
+            "cp" => Some(Eval {
+                cp: value,
+                depth,
+                mate: None,
+            }),
+            "mate" => Some(Eval::mate_in(value, depth)),
+            _ => None,
+        }
+    }
 }
 
 /// Lines of the exchange kept for an error report.
@@ -206,6 +279,7 @@ impl Engine {
             playing: false,
             variants: Vec::new(),
             log: Vec::new(),
+            last_eval: None,
         };
         let deadline = Instant::now() + timeout;
         match spec.proto {
@@ -382,11 +456,27 @@ impl Engine {
                 self.send("post");
             }
             Proto::Uci => {
-                self.send(&format!("setoption name UCI_Variant value {uci_name}"));
+                // An engine without a `UCI_Variant` option plays FIDE chess only.
+                if !self.variants.is_empty() {
+                    self.send(&format!("setoption name UCI_Variant value {uci_name}"));
+                }
                 self.send("ucinewgame");
             }
         }
         self.ping(deadline)
+    }
+
+    /// CECP `level MPS BASE INC`: the time control of the game, sent after `new_game` when
+    /// the game is played on a clock (UCI engines read it from every `go`).
+    pub fn set_level(&mut self, moves: u32, base_ms: u64, inc_ms: u64) {
+        if self.proto == Proto::Xboard {
+            let line = format!(
+                "level {moves} {} {}",
+                minutes_seconds(base_ms),
+                seconds(inc_ms)
+            );
+            self.send(&line);
+        }
     }
 
     fn move_line(&self, mv: &str) -> String {
@@ -431,7 +521,9 @@ impl Engine {
             self.send(&format!("sd {d}"));
         }
         if let Some(ms) = c.per_move {
-            self.send(&format!("st {}", (ms / 1000).max(1)));
+            // Whole seconds as CECP writes them; a fraction where one is asked for (read by
+            // Estuary, Fairy-Stockfish and python-chess's engines).
+            self.send(&format!("st {}", seconds(ms.max(1))));
         } else if c.depth.is_none() {
             self.send(&format!("time {}", own / 10));
             self.send(&format!("otim {}", other / 10));
@@ -451,8 +543,13 @@ impl Engine {
             }
         }
         let mut draw_offer = false;
+        self.last_eval = None;
         loop {
             let line = self.read(deadline, "a move")?;
+            if let Some(eval) = Eval::from_cecp(&line) {
+                self.last_eval = Some(eval);
+                continue;
+            }
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("move") => {
@@ -499,8 +596,13 @@ impl Engine {
             g
         };
         self.send(&go);
+        self.last_eval = None;
         loop {
             let line = self.read(deadline, "bestmove")?;
+            if let Some(eval) = Eval::from_uci(&line) {
+                self.last_eval = Some(eval);
+                continue;
+            }
             if let Some(rest) = line.strip_prefix("bestmove") {
                 let mv = rest.split_whitespace().next().unwrap_or("").to_string();
                 return Ok(if mv == "0000" || mv == "(none)" || mv.is_empty() {
@@ -545,6 +647,29 @@ impl Drop for Engine {
             let _ = self.child.kill();
             let _ = self.child.wait();
         }
+    }
+}
+
+/// Milliseconds as CECP seconds: `5`, `0.05`.
+fn seconds(ms: u64) -> String {
+    if ms % 1000 == 0 {
+        (ms / 1000).to_string()
+    } else {
+        let text = format!("{:.3}", ms as f64 / 1000.0);
+        text.trim_end_matches('0').to_string()
+    }
+}
+
+/// Milliseconds as the BASE of CECP `level`: `M` or `M:SS` (seconds may carry a fraction).
+fn minutes_seconds(ms: u64) -> String {
+    let minutes = ms / 60_000;
+    let rest = ms % 60_000;
+    if rest == 0 {
+        minutes.to_string()
+    } else if rest % 1000 == 0 {
+        format!("{minutes}:{:02}", rest / 1000)
+    } else {
+        format!("{minutes}:{}", seconds(rest))
     }
 }
 
@@ -611,6 +736,36 @@ mod tests {
         ] {
             assert!(bad.parse::<EngineSpec>().is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn thinking_output_gives_scores() {
+        let e = Eval::from_cecp("12 -35 120 345678 e2e4 e7e5").unwrap();
+        assert_eq!((e.cp, e.depth, e.mate), (-35, 12, None));
+        assert_eq!(Eval::from_cecp("9 100003 10 5 a1a8").unwrap().mate, Some(3));
+        assert_eq!(
+            Eval::from_cecp("9 -100002 10 5 a1a8").unwrap().cp,
+            -MATE_CP + 2
+        );
+        assert!(Eval::from_cecp("move e2e4").is_none());
+        let u = Eval::from_uci("info depth 7 seldepth 9 score cp 41 nodes 100 pv e2e4").unwrap();
+        assert_eq!((u.cp, u.depth), (41, 7));
+        assert_eq!(
+            Eval::from_uci("info depth 3 score mate -2 pv a1a2")
+                .unwrap()
+                .mate,
+            Some(-2)
+        );
+        assert!(Eval::from_uci("info string hello").is_none());
+    }
+
+    #[test]
+    fn cecp_time_texts() {
+        assert_eq!(seconds(5000), "5");
+        assert_eq!(seconds(50), "0.05");
+        assert_eq!(minutes_seconds(60_000), "1");
+        assert_eq!(minutes_seconds(10_000), "0:10");
+        assert_eq!(minutes_seconds(90_500), "1:30.5");
     }
 
     #[test]
