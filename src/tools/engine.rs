@@ -160,6 +160,8 @@ pub struct Engine {
     pub name: String,
     /// CECP: the engine wants moves as `usermove MOVE`.
     usermove: bool,
+    /// CECP: the engine reads `setboard FEN` (`feature setboard=1`); UCI engines always can.
+    pub setboard: bool,
     /// CECP: the engine has left force mode in this game (it plays one side).
     playing: bool,
     /// Variants the engine lists (CECP `feature variants`, UCI `UCI_Variant` vars); empty when
@@ -276,6 +278,7 @@ impl Engine {
             proto: spec.proto,
             name: spec.name.clone().unwrap_or_else(|| base_name(&spec.cmd)),
             usermove: false,
+            setboard: spec.proto == Proto::Uci,
             playing: false,
             variants: Vec::new(),
             log: Vec::new(),
@@ -364,6 +367,10 @@ impl Engine {
                         self.usermove = value == "1";
                         true
                     }
+                    "setboard" => {
+                        self.setboard = value == "1";
+                        true
+                    }
                     "myname" => {
                         if spec.name.is_none() {
                             self.name = value.clone();
@@ -374,10 +381,11 @@ impl Engine {
                         self.variants = value.split(',').map(|v| v.trim().to_string()).collect();
                         true
                     }
-                    "setboard" | "ping" | "sigint" | "sigterm" | "colors" | "time" | "draw"
-                    | "reuse" | "analyze" | "san" | "name" | "debug" | "memory" | "smp"
-                    | "option" | "highlight" | "nps" | "exclude" | "pause" | "playother"
-                    | "ics" | "egt" => key != "san" || value == "0",
+                    "ping" | "sigint" | "sigterm" | "colors" | "time" | "draw" | "reuse"
+                    | "analyze" | "san" | "name" | "debug" | "memory" | "smp" | "option"
+                    | "highlight" | "nps" | "exclude" | "pause" | "playother" | "ics" | "egt" => {
+                        key != "san" || value == "0"
+                    }
                     _ => false,
                 };
                 let reply = if accepted { "accepted" } else { "rejected" };
@@ -476,6 +484,17 @@ impl Engine {
                 seconds(inc_ms)
             );
             self.send(&line);
+        }
+    }
+
+    /// CECP: moves played before the engine's first turn (an opening), sent in force mode.
+    /// UCI engines get them in the `position` line instead.
+    pub fn force_moves(&mut self, moves: &[String]) {
+        if self.proto == Proto::Xboard {
+            for m in moves {
+                let line = self.move_line(m);
+                self.send(&line);
+            }
         }
     }
 

@@ -100,6 +100,21 @@ fn prepare(args: &MatchArgs) -> Result<Prepared, String> {
         .transpose()?;
     let a = check_engine(0, &opts.engines[0], &opts)?;
     let b = check_engine(1, &opts.engines[1], &opts)?;
+    let needs_fen = openings.iter().flatten().any(|o| o.fen.is_some());
+    for (n, e) in [&a, &b].into_iter().enumerate() {
+        if needs_fen && !e.setboard {
+            return Err(format!(
+                "engine {} ({}) cannot be given a position (no `feature setboard=1`), \
+                 so it cannot play the openings of {}",
+                n + 1,
+                e.name,
+                opts.openings
+                    .as_deref()
+                    .unwrap_or(std::path::Path::new("?"))
+                    .display()
+            ));
+        }
+    }
     Ok((opts, [a, b], openings))
 }
 

@@ -1,11 +1,14 @@
 //! Where each game pair starts: a line of an openings file (FEN or EPD, one a line, `#`
 //! comments), or a seeded random balanced opening: a few random plies from the start
-//! position, kept only if a short search of Estuary's own finds the position level.
+//! position, kept only if a short search of Estuary's own finds the position level. A random
+//! opening is kept as its moves, not a FEN: engines get the start position and the moves
+//! (so engines without `setboard`, like Fairy-Max, can play them, and repetitions count from
+//! the start), and the PGN shows them.
 //!
 //! The opening of pair `i` depends on the seed and `i` only (a ChaCha stream per pair), so
 //! every shard of a match, on any machine, plays the same openings as a single run.
 
-use crate::board::{MoveList, Position};
+use crate::board::{Move, MoveList, Position};
 use crate::protocol::two_colour::{from_gui_fen, gui_fen, gui_start_fen};
 use crate::rules::{game_end, legal_moves};
 use crate::search::{Limits, Score, Silent};
@@ -30,10 +33,12 @@ const BALANCE_HASH_MB: usize = 4;
 pub struct Opening {
     /// The FEN sent to engines, `None` for the game's start position.
     pub fen: Option<String>,
+    /// Moves played from there before the engines take over.
+    pub moves: Vec<Move>,
 }
 
 impl Opening {
-    /// The position, in our rules.
+    /// The position the game starts from (before `moves`), in our rules.
     pub fn position(&self, v: &'static Variant) -> Position {
         match &self.fen {
             None => Position::startpos(v),
@@ -57,9 +62,15 @@ fn engine_fen(pos: &Position) -> String {
 fn opening_of(pos: &Position) -> Opening {
     let fen = engine_fen(pos);
     if fen == gui_start_fen(pos.variant()) {
-        Opening { fen: None }
+        Opening {
+            fen: None,
+            moves: Vec::new(),
+        }
     } else {
-        Opening { fen: Some(fen) }
+        Opening {
+            fen: Some(fen),
+            moves: Vec::new(),
+        }
     }
 }
 
@@ -142,30 +153,31 @@ impl RandomOpenings {
     pub fn opening(&mut self, pair: u64) -> Opening {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         rng.set_stream(pair);
-        let mut best: Option<(i32, Position)> = None;
+        let mut best: Option<(i32, Vec<Move>)> = None;
         for _ in 0..BALANCE_TRIES {
-            let Some(pos) = self.random_line(&mut rng) else {
+            let Some((pos, moves)) = self.random_line(&mut rng) else {
                 continue;
             };
             let score = self.judge(&pos);
             if score <= BALANCE_CP {
-                return opening_of(&pos);
+                return Opening { fen: None, moves };
             }
             if best.as_ref().is_none_or(|(s, _)| score < *s) {
-                best = Some((score, pos));
+                best = Some((score, moves));
             }
         }
-        match best {
-            Some((_, pos)) => opening_of(&pos),
-            None => Opening { fen: None },
+        Opening {
+            fen: None,
+            moves: best.map(|b| b.1).unwrap_or_default(),
         }
     }
 
-    /// A few uniformly random legal plies from the start; `None` if the game ended on the
-    /// way or the position cannot be handed to engines.
-    fn random_line(&self, rng: &mut ChaCha8Rng) -> Option<Position> {
+    /// A few uniformly random legal plies from the start, and the position they reach;
+    /// `None` if the game ended on the way.
+    fn random_line(&self, rng: &mut ChaCha8Rng) -> Option<(Position, Vec<Move>)> {
         let mut pos = Position::startpos(self.variant);
         let plies = rng.gen_range(self.plies.0..=self.plies.1);
+        let mut moves = Vec::new();
         for _ in 0..plies {
             let mut list = MoveList::new();
             legal_moves(&mut pos, &mut list);
@@ -174,13 +186,12 @@ impl RandomOpenings {
             }
             let m = list.iter().nth(rng.gen_range(0..list.len()))?;
             pos.make(m);
+            moves.push(m);
             if game_end(&mut pos).is_some() {
                 return None;
             }
         }
-        // A fresh position (no history) from the FEN engines get, as the games will start.
-        let fresh = from_gui_fen(self.variant, &engine_fen(&pos)).ok()?;
-        (fresh.fen() == pos.fen()).then_some(fresh)
+        Some((pos, moves))
     }
 
     /// How unbalanced a position is: the absolute score of a short search (mates count as

@@ -174,6 +174,21 @@ pub fn play(
         time_control: opts.tc.pgn_tag(),
     };
     let mut failed = [false; 2];
+    // Moves so far in each dialect (CECP, UCI), for CECP's last move and UCI's `position`;
+    // the opening's moves first.
+    let mut texts: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    for &m in &opening.moves {
+        record.moves.push(PlayedMove {
+            san: san(&mut pos, m),
+            eval: None,
+            time_ms: 0,
+        });
+        texts[0].push(move_text(v, m, Dialect::Cecp));
+        texts[1].push(move_text(v, m, Dialect::Uci));
+        pos.make(m);
+    }
+    // How many of those moves each player's engine has been told (CECP).
+    let mut known = [texts[0].len(); 2];
     let ending = 'game: {
         // Both engines to the start position.
         for colour in 0..2 {
@@ -196,6 +211,7 @@ pub fn play(
             {
                 e.set_level(moves, base_ms, inc_ms);
             }
+            e.force_moves(&texts[0]);
         }
         let (base_ms, inc_ms, period) = match opts.tc {
             TimeControl::Clock {
@@ -207,8 +223,6 @@ pub fn play(
         };
         let mut left = [base_ms; 2];
         let mut moved = [0u32; 2];
-        // Moves so far in each dialect, for `position ... moves` and CECP's last move.
-        let mut texts: [Vec<String>; 2] = [Vec::new(), Vec::new()];
         let mut adjudicator = Adjudicator::default();
         loop {
             if let Some(end) = game_end(&mut pos) {
@@ -261,7 +275,11 @@ pub fn play(
                 (Some(f), true) => format!("position fen {f}"),
                 (Some(f), false) => format!("position fen {f} moves {}", moves.join(" ")),
             };
-            let last = moves.last().cloned();
+            let last = if known[player] < moves.len() {
+                moves.last().cloned()
+            } else {
+                None
+            };
             let started = Instant::now();
             let reply = e.go(
                 last.as_deref(),
@@ -327,6 +345,7 @@ pub fn play(
             texts[0].push(move_text(v, m, Dialect::Cecp));
             texts[1].push(move_text(v, m, Dialect::Uci));
             pos.make(m);
+            known[player] = texts[0].len();
             moved[colour] += 1;
             if let TimeControl::Clock { .. } = opts.tc {
                 left[colour] -= spent as i64;
