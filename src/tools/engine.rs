@@ -671,7 +671,7 @@ impl Drop for Engine {
 
 /// Milliseconds as CECP seconds: `5`, `0.05`.
 fn seconds(ms: u64) -> String {
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         (ms / 1000).to_string()
     } else {
         let text = format!("{:.3}", ms as f64 / 1000.0);
@@ -685,7 +685,7 @@ fn minutes_seconds(ms: u64) -> String {
     let rest = ms % 60_000;
     if rest == 0 {
         minutes.to_string()
-    } else if rest % 1000 == 0 {
+    } else if rest.is_multiple_of(1000) {
         format!("{minutes}:{:02}", rest / 1000)
     } else {
         format!("{minutes}:{}", seconds(rest))

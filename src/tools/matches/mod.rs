@@ -61,7 +61,7 @@ fn check_engine(n: usize, spec: &EngineSpec, opts: &MatchOptions) -> Result<Engi
     let plays = if e.variants.is_empty() {
         v.name == "normal"
     } else {
-        e.variants.iter().any(|x| *x == wanted)
+        e.variants.contains(&wanted)
     };
     if !plays {
         let listed = if e.variants.is_empty() {

@@ -124,7 +124,7 @@ impl TimeControl {
 
 /// Milliseconds as seconds without needless digits: `10`, `0.1`.
 pub fn secs_text(ms: u64) -> String {
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         (ms / 1000).to_string()
     } else {
         format!("{:.3}", ms as f64 / 1000.0)
@@ -145,7 +145,7 @@ fn parse_secs(text: &str) -> Result<u64, String> {
     let s: f64 = seconds
         .parse()
         .map_err(|_| format!("bad seconds {seconds:?}"))?;
-    if !s.is_finite() || s < 0.0 || s > 1e7 {
+    if !(0.0..=1e7).contains(&s) {
         return Err(format!("bad seconds {seconds:?}"));
     }
     Ok(minutes * 60_000 + (s * 1000.0).round() as u64)

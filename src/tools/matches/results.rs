@@ -1,19 +1,19 @@
 //! The `--results` record of a match (or of one shard), and `estuary match-merge`, which adds
 //! such records up into the report a single run would have printed.
 //!
-//! The record is text, one fact a line, fields separated by tabs:
+//! The record is text, one fact a line, fields separated by tabs (shown as spaces here):
 //!
 //! ```text
 //! # estuary match results 1
-//! first	Estuary 0.1
-//! second	Fairy-Max 5.0b
-//! variant	normal
-//! games	100
-//! seed	1
-//! shard	1/4
-//! sprt	elo0=0,elo1=10
-//! pair	0	W	D
-//! pair	4	L	-
+//! first  Estuary 0.1
+//! second  Fairy-Max 5.0b
+//! variant  normal
+//! games  100
+//! seed  1
+//! shard  1/4
+//! sprt  elo0=0,elo1=10
+//! pair  0  W  D
+//! pair  4  L  -
 //! ```
 //!
 //! `pair INDEX R1 R2` gives the results of engine A (the first) in the pair's two games: `W`,

@@ -115,10 +115,10 @@ pub fn worker(shared: Arc<Shared>, tx: Sender<Finished>, mut engines: [Option<En
                 break;
             }
             let mut start_error = None;
-            for player in 0..2 {
-                if engines[player].is_none() {
+            for (player, slot) in engines.iter_mut().enumerate() {
+                if slot.is_none() {
                     match start(&opts.engines[player], &shared.names[player], opts) {
-                        Ok(e) => engines[player] = Some(e),
+                        Ok(e) => *slot = Some(e),
                         Err(why) => start_error = Some((player, why)),
                     }
                 }
