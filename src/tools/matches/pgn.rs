@@ -268,8 +268,10 @@ mod tests {
         assert_eq!(san_line(Some(fen), &["e1g1"]), ["O-O"]);
         assert_eq!(san_line(Some(fen), &["a1d1"]), ["Rd1"]);
         assert_eq!(san_line(Some(fen), &["b7b8q"]), ["b8=Q+"]);
-        let two_knights = "4k3/8/8/8/8/8/8/N3K1N1 w - - 0 1";
-        assert_eq!(san_line(Some(two_knights), &["a1c2"]), ["Nac2"]);
+        let by_file = "4k3/8/8/8/8/4N3/8/N6K w - - 0 1";
+        assert_eq!(san_line(Some(by_file), &["a1c2"]), ["Nac2"]);
+        let by_rank = "4k3/8/8/8/8/N7/8/N6K w - - 0 1";
+        assert_eq!(san_line(Some(by_rank), &["a1c2"]), ["N1c2"]);
     }
 
     #[test]
