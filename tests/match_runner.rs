@@ -58,6 +58,13 @@ fn estuary(args: &[&str]) -> Run {
     }
 }
 
+/// `estuary match` of estuary against itself (CECP both), with `args` added.
+fn self_play(args: &[&str]) -> Run {
+    let mut all = vec!["match", "--engine", ESTUARY, "--engine", ESTUARY];
+    all.extend_from_slice(args);
+    estuary(&all)
+}
+
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("estuary-match-{name}-{}", std::process::id()));
@@ -179,12 +186,7 @@ fn self_play_in_every_built_in_game() {
     let dir = scratch("selfplay");
     for variant in ["normal", "twokingdoms", "wey", "mitregi"] {
         let pgn = dir.join(format!("{variant}.pgn"));
-        let r = estuary(&[
-            "match",
-            "--engine",
-            ESTUARY,
-            "--engine",
-            ESTUARY,
+        let r = self_play(&[
             "--variant",
             variant,
             "--games",
@@ -435,12 +437,7 @@ fn openings_from_a_file_of_fens_and_epds() {
     )
     .unwrap();
     let pgn = dir.join("o.pgn");
-    let r = estuary(&[
-        "match",
-        "--engine",
-        ESTUARY,
-        "--engine",
-        ESTUARY,
+    let r = self_play(&[
         "--games",
         "4",
         "--depth",
@@ -562,12 +559,7 @@ fn python_chess_reads_the_fide_games() {
     }
     let dir = scratch("python-chess");
     let pgn = dir.join("fide.pgn");
-    let r = estuary(&[
-        "match",
-        "--engine",
-        ESTUARY,
-        "--engine",
-        ESTUARY,
+    let r = self_play(&[
         "--games",
         "4",
         "--depth",
