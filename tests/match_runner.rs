@@ -492,7 +492,7 @@ fn shards_merged_give_the_single_run_report() {
         r
     };
     let full_results = dir.join("full.txt");
-    let full = run(&["--results", s(&full_results)]);
+    let full = run(&["--results", s(&full_results), "--concurrency", "2"]);
     check_report(&full.stdout, "Estuary 0.1", "Estuary 0.1", 7);
     let mut shard_files = Vec::new();
     for k in 1..=2 {
@@ -512,6 +512,44 @@ fn shards_merged_give_the_single_run_report() {
     let twice = estuary(&["match-merge", s(&shard_files[0]), s(&shard_files[0])]);
     assert_eq!(twice.code, 2);
     assert!(twice.stderr.contains("appears twice"), "{}", twice.stderr);
+}
+
+#[test]
+fn adjudication_ends_games_by_the_engines_scores() {
+    let dir = scratch("adjudication");
+    for (flag, value, reason) in [
+        (
+            "--draw-adjudication",
+            "2,2,100000",
+            "{Draw by adjudication}",
+        ),
+        ("--resign-adjudication", "1,0", "loses by adjudication}"),
+        ("--max-moves", "3", "{Draw by adjudication: 3 moves played}"),
+    ] {
+        let pgn = dir.join(format!("{flag}.pgn"));
+        let r = self_play(&[
+            "--games",
+            "2",
+            "--st",
+            "0.02",
+            "--timemargin",
+            "2000",
+            "--random-plies",
+            "0-0",
+            flag,
+            value,
+            "--pgn",
+            s(&pgn),
+        ]);
+        assert_eq!(r.code, 0, "{flag}: {}", r.stderr);
+        for g in read_pgn(&pgn) {
+            check_game(&g, "normal");
+            assert_eq!(g.tag("Termination"), Some("adjudication"), "{flag}");
+            assert!(g.movetext.contains(reason), "{flag}: {}", g.movetext);
+            assert!(g.moves().len() <= 6, "{flag}: {}", g.movetext);
+            assert_eq!(g.tag("TimeControl"), Some("0.02/move"));
+        }
+    }
 }
 
 #[test]
