@@ -6,98 +6,17 @@
 //! What it does not do: judge moves. The runner (`crate::tools::matches`) checks every move
 //! against our own rules; here a move is only text in the engine's protocol.
 
+mod eval;
+mod spec;
+
+pub use eval::{Eval, MATE_CP};
+pub use spec::{EngineSpec, Proto};
+
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::str::FromStr;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
-
-/// The protocol an engine speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proto {
-    Xboard,
-    Uci,
-}
-
-/// How to start an engine: `--engine` on the command line. A plain command (spoken to in
-/// CECP), or `key=value` pairs: `cmd=PATH`, `arg=ARG` (repeatable), `proto=xboard|uci`,
-/// `name=NAME`, `dir=DIR`, `option.NAME=VALUE` (repeatable).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineSpec {
-    pub cmd: String,
-    pub args: Vec<String>,
-    pub proto: Proto,
-    pub name: Option<String>,
-    pub dir: Option<PathBuf>,
-    pub options: Vec<(String, String)>,
-}
-
-impl FromStr for EngineSpec {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<EngineSpec, String> {
-        let s = s.trim();
-        if s.is_empty() {
-            return Err("empty engine description".into());
-        }
-        let is_pairs = s
-            .split_whitespace()
-            .next()
-            .is_some_and(|w| w.starts_with("cmd=") || w.starts_with("proto="));
-        if !is_pairs {
-            let mut words = s.split_whitespace().map(str::to_string);
-            let cmd = words.next().unwrap_or_default();
-            return Ok(EngineSpec {
-                cmd,
-                args: words.collect(),
-                proto: Proto::Xboard,
-                name: None,
-                dir: None,
-                options: Vec::new(),
-            });
-        }
-        let mut spec = EngineSpec {
-            cmd: String::new(),
-            args: Vec::new(),
-            proto: Proto::Xboard,
-            name: None,
-            dir: None,
-            options: Vec::new(),
-        };
-        for pair in s.split_whitespace() {
-            let (key, value) = pair
-                .split_once('=')
-                .ok_or_else(|| format!("engine: {pair:?} is not key=value"))?;
-            match key {
-                "cmd" => spec.cmd = value.to_string(),
-                "arg" => spec.args.push(value.to_string()),
-                "proto" => {
-                    spec.proto = match value {
-                        "xboard" | "cecp" => Proto::Xboard,
-                        "uci" => Proto::Uci,
-                        _ => {
-                            return Err(format!(
-                                "engine: proto must be xboard or uci, not {value:?}"
-                            ))
-                        }
-                    }
-                }
-                "name" => spec.name = Some(value.to_string()),
-                "dir" => spec.dir = Some(PathBuf::from(value)),
-                k if k.starts_with("option.") && k.len() > 7 => {
-                    spec.options.push((k[7..].to_string(), value.to_string()))
-                }
-                _ => return Err(format!("engine: unknown key {key:?}")),
-            }
-        }
-        if spec.cmd.is_empty() {
-            return Err("engine: cmd= is missing".into());
-        }
-        Ok(spec)
-    }
-}
 
 /// Why talking to an engine failed; the match runner scores it as a loss with this reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,77 +90,6 @@ pub struct Engine {
     log: Vec<String>,
     /// The last score and depth the engine reported while thinking on its latest move.
     pub last_eval: Option<Eval>,
-}
-
-/// A score the engine reported while thinking: centipawns from the mover's view (a mate
-/// becomes ±[`MATE_CP`] less its distance in moves), and the depth reached.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Eval {
-    pub cp: i32,
-    pub depth: u32,
-    /// Mate in this many moves (negative: being mated), when the score is a mate score.
-    pub mate: Option<i32>,
-}
-
-/// The centipawn value a mate score is mapped to (less its distance in moves).
-pub const MATE_CP: i32 = 100_000;
-
-impl Eval {
-    fn mate_in(moves: i32, depth: u32) -> Eval {
-        let cp = if moves >= 0 {
-            MATE_CP - moves
-        } else {
-            -MATE_CP - moves
-        };
-        Eval {
-            cp,
-            depth,
-            mate: Some(moves),
-        }
-    }
-
-    /// CECP thinking output: `PLY SCORE TIME NODES PV...`, mate as ±(100000 + N).
-    fn from_cecp(line: &str) -> Option<Eval> {
-        let mut words = line.split_whitespace();
-        let depth: u32 = words.next()?.trim_end_matches(['.', '&']).parse().ok()?;
-        let score: i32 = words.next()?.parse().ok()?;
-        words.next()?.parse::<u64>().ok()?;
-        if score.abs() > MATE_CP {
-            let n = score.abs() - MATE_CP;
-            return Some(Eval::mate_in(if score > 0 { n } else { -n }, depth));
-        }
-        Some(Eval {
-            cp: score,
-            depth,
-            mate: None,
-        })
-    }
-
-    /// UCI `info ... depth D ... score cp X | score mate N ...`.
-    fn from_uci(line: &str) -> Option<Eval> {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.first() != Some(&"info") {
-            return None;
-        }
-        let after = |key: &str| {
-            words
-                .iter()
-                .position(|w| *w == key)
-                .and_then(|i| words.get(i + 1))
-        };
-        let depth = after("depth").and_then(|d| d.parse().ok()).unwrap_or(0);
-        let i = words.iter().position(|w| *w == "score")?;
-        let value: i32 = words.get(i + 2)?.parse().ok()?;
-        match *words.get(i + 1)? {
-            "cp" => Some(Eval {
-                cp: value,
-                depth,
-                mate: None,
-            }),
-            "mate" => Some(Eval::mate_in(value, depth)),
-            _ => None,
-        }
-    }
 }
 
 /// Lines of the exchange kept for an error report.
@@ -725,58 +573,6 @@ pub fn parse_features(s: &str) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn engine_specs_read_plain_commands_and_pairs() {
-        let plain: EngineSpec = "fairymax -x".parse().unwrap();
-        assert_eq!(
-            (plain.cmd.as_str(), plain.proto),
-            ("fairymax", Proto::Xboard)
-        );
-        assert_eq!(plain.args, ["-x"]);
-        let pairs: EngineSpec = "cmd=./sf proto=uci name=SF option.Hash=64 option.Threads=1"
-            .parse()
-            .unwrap();
-        assert_eq!(pairs.proto, Proto::Uci);
-        assert_eq!(pairs.name.as_deref(), Some("SF"));
-        assert_eq!(
-            pairs.options,
-            [
-                ("Hash".to_string(), "64".to_string()),
-                ("Threads".to_string(), "1".to_string())
-            ]
-        );
-        for bad in [
-            "",
-            "cmd=x proto=ucci",
-            "cmd=x speed",
-            "proto=uci",
-            "cmd=x foo=1",
-        ] {
-            assert!(bad.parse::<EngineSpec>().is_err(), "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn thinking_output_gives_scores() {
-        let e = Eval::from_cecp("12 -35 120 345678 e2e4 e7e5").unwrap();
-        assert_eq!((e.cp, e.depth, e.mate), (-35, 12, None));
-        assert_eq!(Eval::from_cecp("9 100003 10 5 a1a8").unwrap().mate, Some(3));
-        assert_eq!(
-            Eval::from_cecp("9 -100002 10 5 a1a8").unwrap().cp,
-            -MATE_CP + 2
-        );
-        assert!(Eval::from_cecp("move e2e4").is_none());
-        let u = Eval::from_uci("info depth 7 seldepth 9 score cp 41 nodes 100 pv e2e4").unwrap();
-        assert_eq!((u.cp, u.depth), (41, 7));
-        assert_eq!(
-            Eval::from_uci("info depth 3 score mate -2 pv a1a2")
-                .unwrap()
-                .mate,
-            Some(-2)
-        );
-        assert!(Eval::from_uci("info string hello").is_none());
-    }
 
     #[test]
     fn cecp_time_texts() {
