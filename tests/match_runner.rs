@@ -317,7 +317,7 @@ fn an_engine_that_exits_loses() {
 fn an_engine_that_never_moves_loses_on_time() {
     against_broken(
         "mute",
-        &["--tc", "0.5+0.05"],
+        &["--tc", "0.5+0.05", "--timemargin", "1000"],
         "time forfeit",
         " loses on time",
     );
