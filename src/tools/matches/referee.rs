@@ -146,6 +146,52 @@ impl Adjudicator {
     }
 }
 
+/// The clocks handed to the engine to move for `colour`, and how long it may take before it
+/// loses (on time, or as stalled under a depth limit).
+fn move_limits(
+    opts: &MatchOptions,
+    left: &[i64; 2],
+    moved: &[u32; 2],
+    colour: usize,
+) -> (Clocks, Duration) {
+    let margin = opts.timemargin_ms;
+    let mut clocks = Clocks {
+        left: [left[0].max(0) as u64, left[1].max(0) as u64],
+        ..Clocks::default()
+    };
+    let allowed = match opts.tc {
+        TimeControl::Clock { moves, inc_ms, .. } => {
+            clocks.inc = inc_ms;
+            if moves > 0 {
+                clocks.moves_to_go = moves - moved[colour] % moves;
+            }
+            Duration::from_millis(clocks.left[colour] + margin)
+        }
+        TimeControl::PerMove(ms) => {
+            clocks.per_move = Some(ms);
+            Duration::from_millis(ms + margin)
+        }
+        TimeControl::Depth(depth) => {
+            clocks.depth = Some(depth);
+            opts.move_timeout
+        }
+    };
+    (clocks, allowed)
+}
+
+/// UCI's `position` line: the start position or the opening's FEN, then the moves.
+fn position_line(fen: Option<&str>, moves: &[String]) -> String {
+    let mut line = match fen {
+        None => "position startpos".to_string(),
+        Some(f) => format!("position fen {f}"),
+    };
+    if !moves.is_empty() {
+        line.push_str(" moves ");
+        line.push_str(&moves.join(" "));
+    }
+    line
+}
+
 /// Play one game: `engines[0]` is A, `engines[1]` B, `white` the player with White. Returns
 /// `None` when `stop` was raised before the game ended.
 pub fn play(
@@ -244,37 +290,9 @@ pub fn play(
             let player = player_of(colour);
             let e = &mut engines[player];
             let d = dialect(e);
-            let clocks = Clocks {
-                left: [left[0].max(0) as u64, left[1].max(0) as u64],
-                inc: inc_ms,
-                moves_to_go: if period > 0 {
-                    period - moved[colour] % period
-                } else {
-                    0
-                },
-                per_move: match opts.tc {
-                    TimeControl::PerMove(ms) => Some(ms),
-                    _ => None,
-                },
-                depth: match opts.tc {
-                    TimeControl::Depth(dp) => Some(dp),
-                    _ => None,
-                },
-            };
-            let allowed = match opts.tc {
-                TimeControl::Clock { .. } => {
-                    Duration::from_millis(left[colour].max(0) as u64 + opts.timemargin_ms)
-                }
-                TimeControl::PerMove(ms) => Duration::from_millis(ms + opts.timemargin_ms),
-                TimeControl::Depth(_) => opts.move_timeout,
-            };
+            let (clocks, allowed) = move_limits(opts, &left, &moved, colour);
             let moves = &texts[usize::from(d == Dialect::Uci)];
-            let position = match (&opening.fen, moves.is_empty()) {
-                (None, true) => "position startpos".to_string(),
-                (None, false) => format!("position startpos moves {}", moves.join(" ")),
-                (Some(f), true) => format!("position fen {f}"),
-                (Some(f), false) => format!("position fen {f} moves {}", moves.join(" ")),
-            };
+            let position = position_line(opening.fen.as_deref(), moves);
             let last = if known[player] < moves.len() {
                 moves.last().cloned()
             } else {
