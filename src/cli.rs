@@ -81,6 +81,16 @@ pub fn variants(show: Option<&str>) -> i32 {
     0
 }
 
+/// `estuary match`.
+pub fn play_match(args: &crate::tools::matches::MatchArgs) -> i32 {
+    crate::tools::matches::run(args)
+}
+
+/// `estuary match-merge`.
+pub fn match_merge(files: &[std::path::PathBuf]) -> i32 {
+    crate::tools::matches::merge(files)
+}
+
 /// No subcommand: speak the protocol chosen by the first command.
 pub fn protocol_loop() -> i32 {
     crate::protocol::run()

@@ -41,6 +41,14 @@ enum Command {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
+    /// Play a match between two engines, every game refereed by Estuary's rules.
+    Match(Box<estuary::tools::matches::MatchArgs>),
+    /// Print the report of a match from the `--results` files of its shards.
+    MatchMerge {
+        /// Results files written by `estuary match --results`.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
     /// List the known variants.
     Variants {
         /// Print this variant's config.
@@ -74,6 +82,8 @@ fn main() {
             hash,
         }) => cli::bench(depth, threads, hash),
         Some(Command::Variants { show }) => cli::variants(show.as_deref()),
+        Some(Command::Match(args)) => cli::play_match(&args),
+        Some(Command::MatchMerge { files }) => cli::match_merge(&files),
         None => cli::protocol_loop(),
     };
     std::process::exit(code);

@@ -15,7 +15,7 @@
 //! printed from there (`report`), so this loop answers `isready` at once even while searching.
 
 mod go;
-mod options;
+pub mod options;
 mod report;
 
 use super::{send, split_command, Event, Link};

@@ -1,7 +1,8 @@
-//! Command-line tools: perft, bench, and the parts of the match runner: engine processes on
-//! pipes (`engine`) and match statistics (`match_stats`).
+//! Command-line tools: perft, bench, and the match runner (`matches`) with its parts: engine
+//! processes on pipes (`engine`) and match statistics (`match_stats`).
 
 pub mod bench;
 pub mod engine;
 pub mod match_stats;
+pub mod matches;
 pub mod perft;

@@ -6,98 +6,17 @@
 //! What it does not do: judge moves. The runner (`crate::tools::matches`) checks every move
 //! against our own rules; here a move is only text in the engine's protocol.
 
+mod eval;
+mod spec;
+
+pub use eval::{Eval, MATE_CP};
+pub use spec::{EngineSpec, Proto};
+
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::str::FromStr;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
-
-/// The protocol an engine speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proto {
-    Xboard,
-    Uci,
-}
-
-/// How to start an engine: `--engine` on the command line. A plain command (spoken to in
-/// CECP), or `key=value` pairs: `cmd=PATH`, `arg=ARG` (repeatable), `proto=xboard|uci`,
-/// `name=NAME`, `dir=DIR`, `option.NAME=VALUE` (repeatable).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineSpec {
-    pub cmd: String,
-    pub args: Vec<String>,
-    pub proto: Proto,
-    pub name: Option<String>,
-    pub dir: Option<PathBuf>,
-    pub options: Vec<(String, String)>,
-}
-
-impl FromStr for EngineSpec {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<EngineSpec, String> {
-        let s = s.trim();
-        if s.is_empty() {
-            return Err("empty engine description".into());
-        }
-        let is_pairs = s
-            .split_whitespace()
-            .next()
-            .is_some_and(|w| w.starts_with("cmd=") || w.starts_with("proto="));
-        if !is_pairs {
-            let mut words = s.split_whitespace().map(str::to_string);
-            let cmd = words.next().unwrap_or_default();
-            return Ok(EngineSpec {
-                cmd,
-                args: words.collect(),
-                proto: Proto::Xboard,
-                name: None,
-                dir: None,
-                options: Vec::new(),
-            });
-        }
-        let mut spec = EngineSpec {
-            cmd: String::new(),
-            args: Vec::new(),
-            proto: Proto::Xboard,
-            name: None,
-            dir: None,
-            options: Vec::new(),
-        };
-        for pair in s.split_whitespace() {
-            let (key, value) = pair
-                .split_once('=')
-                .ok_or_else(|| format!("engine: {pair:?} is not key=value"))?;
-            match key {
-                "cmd" => spec.cmd = value.to_string(),
-                "arg" => spec.args.push(value.to_string()),
-                "proto" => {
-                    spec.proto = match value {
-                        "xboard" | "cecp" => Proto::Xboard,
-                        "uci" => Proto::Uci,
-                        _ => {
-                            return Err(format!(
-                                "engine: proto must be xboard or uci, not {value:?}"
-                            ))
-                        }
-                    }
-                }
-                "name" => spec.name = Some(value.to_string()),
-                "dir" => spec.dir = Some(PathBuf::from(value)),
-                k if k.starts_with("option.") && k.len() > 7 => {
-                    spec.options.push((k[7..].to_string(), value.to_string()))
-                }
-                _ => return Err(format!("engine: unknown key {key:?}")),
-            }
-        }
-        if spec.cmd.is_empty() {
-            return Err("engine: cmd= is missing".into());
-        }
-        Ok(spec)
-    }
-}
 
 /// Why talking to an engine failed; the match runner scores it as a loss with this reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -160,6 +79,8 @@ pub struct Engine {
     pub name: String,
     /// CECP: the engine wants moves as `usermove MOVE`.
     usermove: bool,
+    /// CECP: the engine reads `setboard FEN` (`feature setboard=1`); UCI engines always can.
+    pub setboard: bool,
     /// CECP: the engine has left force mode in this game (it plays one side).
     playing: bool,
     /// Variants the engine lists (CECP `feature variants`, UCI `UCI_Variant` vars); empty when
@@ -167,6 +88,8 @@ pub struct Engine {
     pub variants: Vec<String>,
     /// The last lines exchanged, for error reports.
     log: Vec<String>,
+    /// The last score and depth the engine reported while thinking on its latest move.
+    pub last_eval: Option<Eval>,
 }
 
 /// Lines of the exchange kept for an error report.
@@ -203,9 +126,11 @@ impl Engine {
             proto: spec.proto,
             name: spec.name.clone().unwrap_or_else(|| base_name(&spec.cmd)),
             usermove: false,
+            setboard: spec.proto == Proto::Uci,
             playing: false,
             variants: Vec::new(),
             log: Vec::new(),
+            last_eval: None,
         };
         let deadline = Instant::now() + timeout;
         match spec.proto {
@@ -290,6 +215,10 @@ impl Engine {
                         self.usermove = value == "1";
                         true
                     }
+                    "setboard" => {
+                        self.setboard = value == "1";
+                        true
+                    }
                     "myname" => {
                         if spec.name.is_none() {
                             self.name = value.clone();
@@ -300,10 +229,11 @@ impl Engine {
                         self.variants = value.split(',').map(|v| v.trim().to_string()).collect();
                         true
                     }
-                    "setboard" | "ping" | "sigint" | "sigterm" | "colors" | "time" | "draw"
-                    | "reuse" | "analyze" | "san" | "name" | "debug" | "memory" | "smp"
-                    | "option" | "highlight" | "nps" | "exclude" | "pause" | "playother"
-                    | "ics" | "egt" => key != "san" || value == "0",
+                    "ping" | "sigint" | "sigterm" | "colors" | "time" | "draw" | "reuse"
+                    | "analyze" | "san" | "name" | "debug" | "memory" | "smp" | "option"
+                    | "highlight" | "nps" | "exclude" | "pause" | "playother" | "ics" | "egt" => {
+                        key != "san" || value == "0"
+                    }
                     _ => false,
                 };
                 let reply = if accepted { "accepted" } else { "rejected" };
@@ -382,11 +312,38 @@ impl Engine {
                 self.send("post");
             }
             Proto::Uci => {
-                self.send(&format!("setoption name UCI_Variant value {uci_name}"));
+                // An engine without a `UCI_Variant` option plays FIDE chess only.
+                if !self.variants.is_empty() {
+                    self.send(&format!("setoption name UCI_Variant value {uci_name}"));
+                }
                 self.send("ucinewgame");
             }
         }
         self.ping(deadline)
+    }
+
+    /// CECP `level MPS BASE INC`: the time control of the game, sent after `new_game` when
+    /// the game is played on a clock (UCI engines read it from every `go`).
+    pub fn set_level(&mut self, moves: u32, base_ms: u64, inc_ms: u64) {
+        if self.proto == Proto::Xboard {
+            let line = format!(
+                "level {moves} {} {}",
+                minutes_seconds(base_ms),
+                seconds(inc_ms)
+            );
+            self.send(&line);
+        }
+    }
+
+    /// CECP: moves played before the engine's first turn (an opening), sent in force mode.
+    /// UCI engines get them in the `position` line instead.
+    pub fn force_moves(&mut self, moves: &[String]) {
+        if self.proto == Proto::Xboard {
+            for m in moves {
+                let line = self.move_line(m);
+                self.send(&line);
+            }
+        }
     }
 
     fn move_line(&self, mv: &str) -> String {
@@ -431,7 +388,9 @@ impl Engine {
             self.send(&format!("sd {d}"));
         }
         if let Some(ms) = c.per_move {
-            self.send(&format!("st {}", (ms / 1000).max(1)));
+            // Whole seconds as CECP writes them; a fraction where one is asked for (read by
+            // Estuary, Fairy-Stockfish and python-chess's engines).
+            self.send(&format!("st {}", seconds(ms.max(1))));
         } else if c.depth.is_none() {
             self.send(&format!("time {}", own / 10));
             self.send(&format!("otim {}", other / 10));
@@ -451,8 +410,13 @@ impl Engine {
             }
         }
         let mut draw_offer = false;
+        self.last_eval = None;
         loop {
             let line = self.read(deadline, "a move")?;
+            if let Some(eval) = Eval::from_cecp(&line) {
+                self.last_eval = Some(eval);
+                continue;
+            }
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("move") => {
@@ -499,8 +463,13 @@ impl Engine {
             g
         };
         self.send(&go);
+        self.last_eval = None;
         loop {
             let line = self.read(deadline, "bestmove")?;
+            if let Some(eval) = Eval::from_uci(&line) {
+                self.last_eval = Some(eval);
+                continue;
+            }
             if let Some(rest) = line.strip_prefix("bestmove") {
                 let mv = rest.split_whitespace().next().unwrap_or("").to_string();
                 return Ok(if mv == "0000" || mv == "(none)" || mv.is_empty() {
@@ -548,6 +517,29 @@ impl Drop for Engine {
     }
 }
 
+/// Milliseconds as CECP seconds: `5`, `0.05`.
+fn seconds(ms: u64) -> String {
+    if ms.is_multiple_of(1000) {
+        (ms / 1000).to_string()
+    } else {
+        let text = format!("{:.3}", ms as f64 / 1000.0);
+        text.trim_end_matches('0').to_string()
+    }
+}
+
+/// Milliseconds as the BASE of CECP `level`: `M` or `M:SS` (seconds may carry a fraction).
+fn minutes_seconds(ms: u64) -> String {
+    let minutes = ms / 60_000;
+    let rest = ms % 60_000;
+    if rest == 0 {
+        minutes.to_string()
+    } else if rest.is_multiple_of(1000) {
+        format!("{minutes}:{:02}", rest / 1000)
+    } else {
+        format!("{minutes}:{}", seconds(rest))
+    }
+}
+
 /// The file name of a command, as the engine's name when it gives none.
 fn base_name(cmd: &str) -> String {
     std::path::Path::new(cmd)
@@ -583,34 +575,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn engine_specs_read_plain_commands_and_pairs() {
-        let plain: EngineSpec = "fairymax -x".parse().unwrap();
-        assert_eq!(
-            (plain.cmd.as_str(), plain.proto),
-            ("fairymax", Proto::Xboard)
-        );
-        assert_eq!(plain.args, ["-x"]);
-        let pairs: EngineSpec = "cmd=./sf proto=uci name=SF option.Hash=64 option.Threads=1"
-            .parse()
-            .unwrap();
-        assert_eq!(pairs.proto, Proto::Uci);
-        assert_eq!(pairs.name.as_deref(), Some("SF"));
-        assert_eq!(
-            pairs.options,
-            [
-                ("Hash".to_string(), "64".to_string()),
-                ("Threads".to_string(), "1".to_string())
-            ]
-        );
-        for bad in [
-            "",
-            "cmd=x proto=ucci",
-            "cmd=x speed",
-            "proto=uci",
-            "cmd=x foo=1",
-        ] {
-            assert!(bad.parse::<EngineSpec>().is_err(), "{bad:?}");
-        }
+    fn cecp_time_texts() {
+        assert_eq!(seconds(5000), "5");
+        assert_eq!(seconds(50), "0.05");
+        assert_eq!(minutes_seconds(60_000), "1");
+        assert_eq!(minutes_seconds(10_000), "0:10");
+        assert_eq!(minutes_seconds(90_500), "1:30.5");
     }
 
     #[test]
