@@ -157,3 +157,48 @@ fn uci_mitregi_variant_line_positions_and_drops() {
         "{m}"
     );
 }
+
+#[test]
+fn cecp_lift_on_a_holdings_square_highlights_the_drops() {
+    let mut e = mitregi_cecp();
+    // A Point (slot 0: the first holdings row) and a Helm (slot 1) in White's south reserve;
+    // White south (seat 0) to move drops on the south bank (MIT-9).
+    e.send("setboard 7k/8/8/8/8/8/8/K7 0 [WS:PH|WN:|BS:|BN:] 0 1");
+    // White's holding is XBoard's last column, `j` on 8 files; rows from the bottom.
+    e.send("lift j1");
+    e.send("lift j2");
+    // Black's holding is the first column, `_`; Black is not to move: nothing is marked.
+    e.send("lift _8");
+    let lines = e.sync(7);
+    let marks: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("highlight"))
+        .collect();
+    assert_eq!(marks.len(), 3, "{}", e.dump());
+    // Points drop on ranks 2-4 of the south bank's empty squares (not the far rank 1), Helms
+    // on every empty square of the south bank: each answer marks exactly the legal drops.
+    let count = |l: &str| l.matches('Y').count();
+    let mut pos = estuary::board::Position::from_fen(
+        estuary::variant::builtin::find("mitregi").unwrap(),
+        "7k/8/8/8/8/8/8/K7 0 [WS:PH|WN:|BS:|BN:] 0 1",
+    )
+    .unwrap();
+    let mut list = estuary::board::MoveList::new();
+    estuary::rules::legal_moves(&mut pos, &mut list);
+    let drops = |letter: char| {
+        list.iter()
+            .filter(|m| {
+                m.dropped()
+                    .is_some_and(|k| pos.variant().piece_type(k).letter == letter)
+            })
+            .count()
+    };
+    assert_eq!(count(marks[0]), drops('P'), "{}", marks[0]);
+    assert_eq!(count(marks[1]), drops('H'), "{}", marks[1]);
+    assert!(drops('P') > 0 && drops('H') > drops('P') - 1);
+    assert_eq!(count(marks[2]), 0, "{}", marks[2]);
+    // Junk after `lift` is an error, not a highlight.
+    e.send("lift z9");
+    let lines = e.sync(8);
+    assert!(lines.iter().any(|l| l.starts_with("Error")), "{}", e.dump());
+}

@@ -293,7 +293,12 @@ impl Cecp {
                 Some((sq, n)) if n == arg.len() => {
                     send(&xboard_setup::highlight(&mut self.game, sq));
                 }
-                _ => send(&format!("Error (bad square): {line}")),
+                _ => match xboard_setup::holdings_piece(self.variant, arg) {
+                    Some((army, kind)) => {
+                        send(&xboard_setup::highlight_drops(&mut self.game, army, kind))
+                    }
+                    None => send(&format!("Error (bad square): {line}")),
+                },
             },
             "d" => debug_lines(debug::diagram(&self.game, Dialect::Cecp)),
             "eval" => debug_lines(debug::static_eval(&self.game)),

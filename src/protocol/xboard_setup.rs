@@ -160,18 +160,66 @@ pub fn variants_feature(all: &[&Variant]) -> String {
     format!("feature variants=\"{}\"", names.join(","))
 }
 
+/// The piece on a holdings square XBoard names in `lift` (the user picks a piece from a
+/// holding): XBoard sends the square's coordinates off the board, White's holding in the last
+/// column (file letter `files + 1` past `a`, 0-based: `j` on 8 files), Black's in the first
+/// (`_`, two before `a`); the row is the piece's number among the table's used slots, counted
+/// up from the bottom for White and down from the top for Black (XBoard `PieceToNumber`,
+/// `board[n][BOARD_WIDTH-1]`, `board[BOARD_HEIGHT-1-n][0]`). `None` for any other text.
+pub fn holdings_piece(v: &Variant, text: &str) -> Option<(Army, PieceKind)> {
+    let size = holdings(v);
+    let mut chars = text.chars();
+    let file = chars.next()?;
+    let digits = chars.as_str();
+    if size == 0 || digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let base = if v.ranks == 10 { 0 } else { 1 };
+    let y = digits.parse::<usize>().ok()?.checked_sub(base)?;
+    let (army, n) = if file as u32 == 'a' as u32 + v.files as u32 + 1 {
+        (Army::WHITE, y)
+    } else if file == '_' {
+        (Army::BLACK, (v.ranks as usize).checked_sub(1 + y)?)
+    } else {
+        return None;
+    };
+    if n >= size {
+        return None;
+    }
+    let table = piece_to_char(v);
+    let letter = table
+        .chars()
+        .take(table.len() / 2)
+        .filter(|&c| c != '.' && c != '+')
+        .nth(n)?;
+    Some((army, v.kind_of_letter(letter)?))
+}
+
+/// The answer to `lift` on a holdings square: the squares where the side to move may drop
+/// that piece now (from the reserve of its seat's bank, MIT-9), `Y`; nothing when the holding
+/// is not the side to move's.
+pub fn highlight_drops(pos: &mut Position, army: Army, kind: PieceKind) -> String {
+    let mut list = MoveList::new();
+    if army == pos.army() {
+        legal_moves(pos, &mut list);
+    }
+    let targets = list
+        .iter()
+        .filter(|m| m.dropped() == Some(kind))
+        .map(|m| (m.to(), 'Y'));
+    highlight_string(pos.variant(), targets)
+}
+
 /// The answer to `lift SQ`: a board-shaped string marking the piece's legal targets,
 /// `Y` quiet, `R` capture, `M` promotion (castling on the king's destination), top rank first.
 pub fn highlight(pos: &mut Position, from: Square) -> String {
-    let v = pos.variant();
     let mut list = MoveList::new();
     legal_moves(pos, &mut list);
-    let mut marks = vec![None::<char>; v.files as usize * v.ranks as usize];
+    let mut targets = Vec::new();
     for m in list.iter() {
         if m.kind() == MoveKind::Drop || m.from() != from {
             continue;
         }
-        let to = m.to();
         let code = if m.promotion().is_some() {
             'M'
         } else if pos.captured_square(m).is_some() {
@@ -179,6 +227,16 @@ pub fn highlight(pos: &mut Position, from: Square) -> String {
         } else {
             'Y'
         };
+        targets.push((m.to(), code));
+    }
+    highlight_string(pos.variant(), targets.into_iter())
+}
+
+/// `highlight COLORFEN` marking `targets`; where a square gets several marks the strongest
+/// wins (`M` over `R` over `Y`).
+fn highlight_string(v: &Variant, targets: impl Iterator<Item = (Square, char)>) -> String {
+    let mut marks = vec![None::<char>; v.files as usize * v.ranks as usize];
+    for (to, code) in targets {
         let cell = &mut marks[to.rank() as usize * v.files as usize + to.file() as usize];
         let rank = |c: Option<char>| match c {
             Some('M') => 3,
