@@ -28,7 +28,6 @@
 use crate::board::{Move, MoveKind, MoveList, Position, Square};
 use crate::notation::{parse_move, parse_square, square, Dialect};
 use crate::rules::legal_moves;
-use crate::types::Piece;
 use crate::variant::Variant;
 
 /// XBoard's image slots (white half; `common.h` order) used for the Ferry glyphs.
@@ -182,15 +181,6 @@ pub fn from_gui_fen(v: &'static Variant, text: &str) -> Result<Position, String>
         native.push_str(rest);
     }
     Position::from_fen(v, &native)
-}
-
-/// Is a piece (not an empty square) standing on a Ferry at `sq`?
-fn passenger_at(pos: &Position, sq: Square) -> Option<Piece> {
-    if pos.carrier_at(sq) {
-        pos.piece_at(sq).piece()
-    } else {
-        None
-    }
 }
 
 /// The suffix letter for a move whose glyph changes on the way (lower case), if any.
