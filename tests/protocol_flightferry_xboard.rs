@@ -69,7 +69,7 @@ fn every_move_kind_as_a_user_move() {
     user_move(
         start,
         "d2d4o",
-        "2c2c2/rnfqkfnr/pppppppp/8/4()3/3(P)4/8/PPP1PPPP/RNBQKBNR/2G2G2 b KQkq d4 0 1",
+        "2c2c2/rnfqkfnr/pppppppp/8/4()3/3(P)4/8/PPP1PPPP/RNBQKBNR/2G2G2 b KQkq - 0 1",
     );
     let rook = "2c2c2/rnfqkfnr/pppppppp/8/4e3/3T4/8/PPPPPPPP/1NBQKBNR/2G2G2 w Kkq - 0 1";
     // Ride (on-Ferry letter) and disembarking (plain letter) to the same square.
@@ -105,12 +105,12 @@ fn every_move_kind_as_a_user_move() {
     user_move(
         dragon,
         "c0c4,c4c7",
-        "4k3/2G5/8/8/4()3/2()5/8/8/8/4K3 b - - 0 1",
+        "4k3/8/2G5/8/4()3/2()5/8/8/8/4K3 b - - 0 1",
     );
     user_move(
-        "4k3/8/8/8/5o2/4e3/8/8/8/2G1K3 w - - 0 1",
-        "c0f5,f5e4",
-        "4k3/8/8/8/5()2/4()3/8/8/4G3/4K3 b - - 0 1",
+        "4k3/8/8/8/4e3/6o1/8/8/8/2G1K3 w - - 0 1",
+        "c0g4,g4e2",
+        "4k3/8/8/8/4()3/6()1/8/4G3/8/4K3 b - - 0 1",
     );
     // En passant off a Ferry (the Pawn that double-stepped onto the Ferry on e6).
     user_move(
@@ -153,10 +153,11 @@ fn lift_and_put_guide_the_person() {
 fn engine_moves_read_back_by_a_second_engine() {
     let (mut a, mut b) = (ff(), ff());
     for e in [&mut a, &mut b] {
-        e.send("sd 2");
+        e.send("st 1");
+        e.send("sd 3");
     }
     let mut n = 10;
-    for ply in 0..60 {
+    for ply in 0..40 {
         let (mover, other) = if ply % 2 == 0 {
             (&mut a, &mut b)
         } else {
