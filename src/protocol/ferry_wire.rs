@@ -301,15 +301,17 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, String> {
         }
         [first, second] => {
             let (a, k, s1) = leg(v, first).ok_or("bad first leg")?;
-            let (k2, b, s2) = leg(v, second).ok_or("bad second leg")?;
             if s1.is_some() {
                 return Err("a suffix belongs after the last leg".into());
             }
-            if k == k2 {
-                (a, b, Some(k), s2)
-            } else {
-                // XBoard's re-sent form `a b,k b±1` (see the module text).
-                (a, k, Some(k2), None)
+            match leg(v, second) {
+                Some((k2, b, s2)) if k2 == k => (a, b, Some(k), s2),
+                _ => {
+                    // XBoard's re-sent form `a b,k b±1` (see the module text); `b±1` may be
+                    // off the board, so only the middle square is read.
+                    let (k2, _) = parse_square(v, second, Dialect::Cecp).ok_or("bad second leg")?;
+                    (a, k, Some(k2), None)
+                }
             }
         }
         _ => return Err("at most two legs".into()),
@@ -648,6 +650,17 @@ mod tests {
             square(ff(), Square::new(1, m.to().rank()), Dialect::Cecp)
         );
         assert_eq!(parse(&mut p, &side), Ok(m));
+    }
+
+    #[test]
+    fn xboard_resent_send_with_its_off_board_tail() {
+        // A Welsh Send h6>a6 as XBoard re-sends it: `h5h5,a5i5` (the file after h).
+        let fen = "4k3/8/8/8/7(r)/3()4/8/8/8/4K3 b - - 0 1";
+        let mut p = Position::from_fen(ff(), fen).unwrap();
+        let m = parse_move(&mut p, "h6>a6", Dialect::Uci).unwrap();
+        assert_eq!(move_text(&p, m), "h5a5,a5h5r");
+        assert_eq!(parse(&mut p, "h5h5,a5i5"), Ok(m));
+        assert_eq!(parse(&mut p, "h5h5,a5g5"), Ok(m));
     }
 
     #[test]
