@@ -13,6 +13,7 @@ mod thinking;
 use super::clock::{self, Clock, Control};
 use super::debug;
 use super::edit::{Edit, Step};
+use super::ferry_wire;
 use super::xboard_setup;
 use super::{send, split_command, Event, Link};
 use crate::board::{Move, MoveList, Position};
@@ -89,6 +90,8 @@ pub(crate) struct Cecp {
     hint: Option<(u64, Move)>,
     /// Latest progress of the running search (for `stat01`).
     last_info: Arc<Mutex<Option<SearchInfo>>>,
+    /// Move entry by mouse in a game with Ferries (`lift`/`put`, ferry_wire).
+    entry: ferry_wire::Entry,
     quit: bool,
 }
 
@@ -157,6 +160,7 @@ impl Cecp {
             last_score: None,
             hint: None,
             last_info: Arc::new(Mutex::new(None)),
+            entry: ferry_wire::Entry::default(),
             quit: false,
         }
     }
@@ -199,7 +203,18 @@ impl Cecp {
                 }
             }
             "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
-            | "ics" | "egtpath" | "pause" | "resume" | "put" | "hover" | "white" | "black" => {}
+            | "ics" | "egtpath" | "pause" | "resume" | "hover" | "white" | "black" => {}
+            "put" => {
+                if ferry_wire::active(self.variant) {
+                    if let Some((sq, n)) = parse_square(self.variant, arg, Dialect::Cecp) {
+                        if n == arg.len() {
+                            if let Some(c) = ferry_wire::put(&mut self.game, &mut self.entry, sq) {
+                                send(&c);
+                            }
+                        }
+                    }
+                }
+            }
             "protover" => self.features(),
             "new" => self.new_game(),
             "variant" => self.set_variant(arg),
@@ -291,7 +306,11 @@ impl Cecp {
             "exclude" | "include" => self.exclude_command(cmd == "exclude", arg, line),
             "lift" => match parse_square(self.variant, arg, Dialect::Cecp) {
                 Some((sq, n)) if n == arg.len() => {
-                    send(&xboard_setup::highlight(&mut self.game, sq));
+                    if ferry_wire::active(self.variant) {
+                        send(&ferry_wire::lift(&mut self.game, &mut self.entry, sq));
+                    } else {
+                        send(&xboard_setup::highlight(&mut self.game, sq));
+                    }
                 }
                 _ => match xboard_setup::holdings_piece(self.variant, arg) {
                     Some((army, kind)) => {
@@ -358,7 +377,12 @@ impl Cecp {
         self.variant = v;
         self.game = Position::startpos(v);
         self.engine.new_game();
-        if !v.xboard_builtin {
+        if ferry_wire::active(v) {
+            send(&ferry_wire::setup_line(v));
+            for l in xboard_setup::piece_lines(v) {
+                send(&l);
+            }
+        } else if !v.xboard_builtin {
             send(&xboard_setup::setup_line(v));
             for l in xboard_setup::piece_lines(v) {
                 send(&l);
@@ -378,7 +402,8 @@ impl Cecp {
 
     /// A move from the GUI (`usermove MOVE` or a bare move).
     fn user_move(&mut self, text: &str) {
-        let m = match parse_move(&mut self.game, text, Dialect::Cecp) {
+        self.entry = ferry_wire::Entry::default();
+        let m = match self.parse_cecp_move(text) {
             Ok(m) => m,
             Err(reason) => return send(&format!("Illegal move ({reason}): {text}")),
         };
@@ -390,9 +415,23 @@ impl Cecp {
         }
     }
 
+    /// A move in XBoard's text: the Ferry dialect in games with Ferries (ferry_wire).
+    fn parse_cecp_move(&mut self, text: &str) -> Result<Move, String> {
+        if ferry_wire::active(self.variant) {
+            ferry_wire::parse(&mut self.game, text)
+        } else {
+            parse_move(&mut self.game, text, Dialect::Cecp)
+        }
+    }
+
     /// `setboard FEN`: a bad FEN leaves everything as it was.
     fn set_board(&mut self, fen: &str) {
-        match super::two_colour::from_gui_fen(self.variant, fen) {
+        let read = if ferry_wire::active(self.variant) {
+            ferry_wire::from_gui_fen(self.variant, fen)
+        } else {
+            super::two_colour::from_gui_fen(self.variant, fen)
+        };
+        match read {
             Ok(p) => {
                 self.abort();
                 self.game = p;
@@ -446,6 +485,7 @@ impl Cecp {
 
     /// After any change of position: forget exclusions and hint, restart analysis.
     fn position_changed(&mut self) {
+        self.entry = ferry_wire::Entry::default();
         self.exclude.clear();
         self.hint = None;
         self.restart_analysis();
@@ -520,7 +560,7 @@ impl Cecp {
                 self.exclude.extend(list.iter());
             }
         } else {
-            match parse_move(&mut self.game, arg, Dialect::Cecp) {
+            match self.parse_cecp_move(arg) {
                 Ok(m) => {
                     self.exclude.retain(|&x| x != m);
                     if exclude {

@@ -15,6 +15,7 @@ pub mod cecp;
 mod clock;
 mod debug;
 mod edit;
+pub mod ferry_wire;
 pub mod two_colour;
 pub mod uci;
 pub mod xboard_setup;

@@ -99,8 +99,13 @@ impl Cecp {
         self.search.as_ref().is_some_and(|s| s.task == Task::Think)
     }
 
+    /// A move of the current game in XBoard's text (the Ferry dialect where it applies).
     pub(super) fn move_text(&self, m: Move) -> String {
-        move_text(self.variant, m, Dialect::Cecp)
+        if super::ferry_wire::active(self.variant) {
+            super::ferry_wire::move_text(&self.game, m)
+        } else {
+            move_text(self.variant, m, Dialect::Cecp)
+        }
     }
 
     /// Stop any search and drop its result.
