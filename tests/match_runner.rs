@@ -184,7 +184,7 @@ fn check_report(stdout: &str, first: &str, second: &str, games: u64) {
 #[test]
 fn self_play_in_every_built_in_game() {
     let dir = scratch("selfplay");
-    for variant in ["normal", "twokingdoms", "wey", "mitregi"] {
+    for variant in ["normal", "twokingdoms", "wey", "mitregi", "flightferry"] {
         let pgn = dir.join(format!("{variant}.pgn"));
         let r = self_play(&[
             "--variant",

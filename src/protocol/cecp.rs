@@ -17,7 +17,7 @@ use super::ferry_wire;
 use super::xboard_setup;
 use super::{send, split_command, Event, Link};
 use crate::board::{Move, MoveList, Position};
-use crate::notation::{parse_move, parse_square, Dialect};
+use crate::notation::{parse_square, Dialect};
 use crate::rules::legal_moves;
 use crate::search::SearchInfo;
 use crate::thread::{Engine, DEFAULT_HASH_MB};
@@ -417,11 +417,7 @@ impl Cecp {
 
     /// A move in XBoard's text: the Ferry dialect in games with Ferries (ferry_wire).
     fn parse_cecp_move(&mut self, text: &str) -> Result<Move, String> {
-        if ferry_wire::active(self.variant) {
-            ferry_wire::parse(&mut self.game, text)
-        } else {
-            parse_move(&mut self.game, text, Dialect::Cecp)
-        }
+        ferry_wire::parse_cecp_move(&mut self.game, text)
     }
 
     /// `setboard FEN`: a bad FEN leaves everything as it was.

@@ -26,6 +26,7 @@
 //! `SendMoveToProgram`); [`parse`] reads that form too.
 
 use crate::board::{Move, MoveKind, MoveList, Position, Square};
+use crate::notation::move_text as plain_text;
 use crate::notation::{parse_move, parse_square, square, Dialect};
 use crate::rules::legal_moves;
 use crate::variant::Variant;
@@ -59,6 +60,25 @@ const PASSENGERS: &[(char, char, usize)] = &[
 /// Does this game need the Ferry mapping?
 pub fn active(v: &Variant) -> bool {
     v.ferries.is_some()
+}
+
+/// A move of `pos` in CECP's text: this dialect in games with Ferries, the plain coordinate
+/// text otherwise. The one writer for XBoard and for CECP engines in `estuary match`.
+pub fn cecp_move_text(pos: &Position, m: Move) -> String {
+    if active(pos.variant()) {
+        move_text(pos, m)
+    } else {
+        plain_text(pos.variant(), m, Dialect::Cecp)
+    }
+}
+
+/// Read a move of `pos` in CECP's text (the counterpart of [`cecp_move_text`]).
+pub fn parse_cecp_move(pos: &mut Position, text: &str) -> Result<Move, String> {
+    if active(pos.variant()) {
+        parse(pos, text)
+    } else {
+        parse_move(pos, text, Dialect::Cecp)
+    }
 }
 
 /// The on-Ferry letter of a piece letter (upper case in, upper case out).

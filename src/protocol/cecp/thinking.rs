@@ -101,11 +101,7 @@ impl Cecp {
 
     /// A move of the current game in XBoard's text (the Ferry dialect where it applies).
     pub(super) fn move_text(&self, m: Move) -> String {
-        if super::ferry_wire::active(self.variant) {
-            super::ferry_wire::move_text(&self.game, m)
-        } else {
-            move_text(self.variant, m, Dialect::Cecp)
-        }
+        super::ferry_wire::cecp_move_text(&self.game, m)
     }
 
     /// Stop any search and drop its result.

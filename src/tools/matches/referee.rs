@@ -22,6 +22,8 @@ use super::pgn::{san, GameRecord, PlayedMove};
 use super::Opening;
 use crate::board::Position;
 use crate::notation::{move_text, parse_move, Dialect};
+// CECP engines get the text XBoard would send them (the Ferry dialect in Flight and Ferry).
+use crate::protocol::ferry_wire::{cecp_move_text, parse_cecp_move};
 use crate::rules::{game_end, Outcome};
 use crate::tools::engine::{Clocks, Engine, EngineError, Proto, Reply};
 use crate::tools::match_stats::GameResult;
@@ -229,7 +231,7 @@ pub fn play(
             eval: None,
             time_ms: 0,
         });
-        texts[0].push(move_text(v, m, Dialect::Cecp));
+        texts[0].push(cecp_move_text(&pos, m));
         texts[1].push(move_text(v, m, Dialect::Uci));
         pos.make(m);
     }
@@ -312,7 +314,12 @@ pub fn play(
                 Ok(r) => r,
                 Err(err) => {
                     failed[player] = true;
-                    break 'game Ending::engine_error(colour, &err, &opts.tc);
+                    let mut ending = Ending::engine_error(colour, &err, &opts.tc);
+                    // The position the engine failed in, to reproduce it.
+                    ending
+                        .reason
+                        .push_str(&format!(" (position {})", pos.fen()));
+                    break 'game ending;
                 }
             };
             let overstepped = match opts.tc {
@@ -345,7 +352,11 @@ pub fn play(
             if overstepped {
                 break 'game Ending::loss(colour, "time forfeit", format!("{side} loses on time"));
             }
-            let m = match parse_move(&mut pos, &text, d) {
+            let read = match d {
+                Dialect::Cecp => parse_cecp_move(&mut pos, &text),
+                Dialect::Uci => parse_move(&mut pos, &text, d),
+            };
+            let m = match read {
                 Ok(m) => m,
                 Err(why) => {
                     break 'game Ending::loss(
@@ -360,7 +371,7 @@ pub fn play(
                 eval,
                 time_ms: spent,
             });
-            texts[0].push(move_text(v, m, Dialect::Cecp));
+            texts[0].push(cecp_move_text(&pos, m));
             texts[1].push(move_text(v, m, Dialect::Uci));
             pos.make(m);
             known[player] = texts[0].len();
