@@ -377,10 +377,12 @@ fn protocol(input: &str) -> String {
 
 #[test]
 fn d_svg_writes_the_current_position_in_cecp_and_uci() {
+    // CECP numbers this 10-rank board's ranks from 0: d4c4~ is the Ride d5c5~ of UCI.
     let dir = scratch("protocol");
     let cecp_file = dir.join("cecp.svg");
     let out = protocol(&format!(
-        "xboard\nprotover 2\nvariant flightferry\nforce\nd5c5~\nd svg {}\nd svg {}\nd\nquit\n",
+        "xboard\nprotover 2\nvariant flightferry\nforce\nsetboard {FF_PASSENGERS}\n\
+         usermove d4c4~\nd svg {}\nd svg {}\nd\nquit\n",
         cecp_file.display(),
         dir.join("no/such/x.svg").display()
     ));
