@@ -57,18 +57,25 @@ fn reserve_label(v: &Variant, army: Army, bank: u8) -> String {
     }
 }
 
+/// A line of panel text in ink, left-aligned at `x`; bold for headings and the seat to move.
+fn say(svg: &mut Svg, x: f64, y: f64, size: f64, bold: bool, text: &str) {
+    let weight = if bold { " font-weight=\"bold\"" } else { "" };
+    let style = format!("fill=\"{}\"{weight}", style::INK);
+    svg.text(x, y, size, Anchor::Start, &style, text);
+}
+
 /// Draw the panel; `last` is the last move's text, if any.
 pub fn panel(svg: &mut Svg, l: &Layout, pos: &Position, last: Option<String>) -> Panel {
     let v = pos.variant();
     let x = l.panel_x();
     let mut y = l.board_y();
     svg.comment("seats, the one to move marked");
-    svg.text(
+    say(
+        svg,
         x,
         y + 12.0,
         13.0,
-        Anchor::Start,
-        &format!("font-weight=\"bold\" fill=\"{}\"", style::INK),
+        true,
         if v.seats.len() > 2 {
             "Seats (turn order)"
         } else {
@@ -121,15 +128,7 @@ pub fn panel(svg: &mut Svg, l: &Layout, pos: &Position, last: Option<String>) ->
         } else {
             seat.name.clone()
         };
-        let weight = if moving { " font-weight=\"bold\"" } else { "" };
-        svg.text(
-            x + 38.0,
-            mid + 5.0,
-            13.0,
-            Anchor::Start,
-            &format!("fill=\"{}\"{weight}", style::INK),
-            &label,
-        );
+        say(svg, x + 38.0, mid + 5.0, 13.0, moving, &label);
         svg.close();
         y += SEAT_ROW;
     }
@@ -148,14 +147,7 @@ pub fn panel(svg: &mut Svg, l: &Layout, pos: &Position, last: Option<String>) ->
     if v.drops {
         y += 10.0;
         svg.comment("reserves with their counts");
-        svg.text(
-            x,
-            y + 12.0,
-            13.0,
-            Anchor::Start,
-            &format!("font-weight=\"bold\" fill=\"{}\"", style::INK),
-            "Reserves",
-        );
+        say(svg, x, y + 12.0, 13.0, true, "Reserves");
         y += 18.0;
         for (army, bank) in reserve_order(l.flip) {
             let group = Variant::hand_group(army, bank);
@@ -179,14 +171,7 @@ pub fn panel(svg: &mut Svg, l: &Layout, pos: &Position, last: Option<String>) ->
                     style::FAINT
                 ),
             );
-            svg.text(
-                x + 6.0,
-                y + 13.0,
-                11.0,
-                Anchor::Start,
-                &format!("fill=\"{}\"", style::INK),
-                &label,
-            );
+            say(svg, x + 6.0, y + 13.0, 11.0, false, &label);
             if held.is_empty() {
                 svg.text(
                     x + 6.0,
@@ -201,14 +186,7 @@ pub fn panel(svg: &mut Svg, l: &Layout, pos: &Position, last: Option<String>) ->
                 let cx = x + 16.0 + (i % RESERVE_PER_ROW) as f64 * RESERVE_CELL;
                 let cy = y + RESERVE_LABEL + (i / RESERVE_PER_ROW) as f64 * RESERVE_ROW + 12.0;
                 glyph(svg, (cx, cy), 10.0, army, v.piece_type(k).letter);
-                svg.text(
-                    cx + 13.0,
-                    cy + 5.0,
-                    12.0,
-                    Anchor::Start,
-                    &format!("fill=\"{}\"", style::INK),
-                    &format!("\u{d7}{n}"),
-                );
+                say(svg, cx + 13.0, cy + 5.0, 12.0, false, &format!("\u{d7}{n}"));
             }
             svg.close();
             reserve_anchor[group] = Some((x, y + h / 2.0));
@@ -230,39 +208,25 @@ pub fn panel(svg: &mut Svg, l: &Layout, pos: &Position, last: Option<String>) ->
                 style::WATER
             ),
         );
-        svg.text(
+        say(
+            svg,
             x + 34.0,
             y + 15.0,
             12.0,
-            Anchor::Start,
-            &format!("fill=\"{}\"", style::INK),
+            false,
             &format!("{name} after rank {south}"),
         );
         y += 24.0;
     }
     if v.carriers {
         ferry(svg, x, y, 28.0);
-        svg.text(
-            x + 34.0,
-            y + 19.0,
-            12.0,
-            Anchor::Start,
-            &format!("fill=\"{}\"", style::INK),
-            "Ferry (neutral)",
-        );
+        say(svg, x + 34.0, y + 19.0, 12.0, false, "Ferry (neutral)");
         y += 32.0;
     }
     if let Some(text) = last {
         y += 10.0;
         svg.comment("the last move");
-        svg.text(
-            x,
-            y + 12.0,
-            13.0,
-            Anchor::Start,
-            &format!("fill=\"{}\"", style::INK),
-            &format!("Last move: {text}"),
-        );
+        say(svg, x, y + 12.0, 13.0, false, &format!("Last move: {text}"));
         y += 18.0;
     }
     Panel {
