@@ -61,6 +61,19 @@ pub fn bench(depth: u32, threads: usize, hash: usize) -> i32 {
     }
 }
 
+/// `estuary diagram`.
+pub fn diagram(
+    variant: &str,
+    fen: Option<&str>,
+    moves: &[String],
+    output: &std::path::Path,
+    size: Option<u32>,
+    flip: bool,
+) -> i32 {
+    let opts = crate::tools::diagram::Options { flip, size };
+    crate::tools::diagram::run(variant, fen, moves, output, &opts)
+}
+
 /// `estuary variants`.
 pub fn variants(show: Option<&str>) -> i32 {
     if let Some(name) = show {

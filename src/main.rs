@@ -49,6 +49,26 @@ enum Command {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
+    /// Draw a position of any game as SVG or PNG.
+    Diagram {
+        #[arg(long, default_value = "normal")]
+        variant: String,
+        /// The position (default: the game's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves to play from that position, in UCI notation (`e2e4`, `P@e4`, `d5e6~`, `d5>a6`).
+        #[arg(long, num_args = 1.., allow_hyphen_values = false)]
+        moves: Vec<String>,
+        /// Output file: `.svg` or `.png`.
+        #[arg(short = 'o', long = "output")]
+        output: std::path::PathBuf,
+        /// Width of the picture in pixels (the height follows).
+        #[arg(long)]
+        size: Option<u32>,
+        /// Rank 1 at the top.
+        #[arg(long)]
+        flip: bool,
+    },
     /// List the known variants.
     Variants {
         /// Print this variant's config.
@@ -81,6 +101,14 @@ fn main() {
             threads,
             hash,
         }) => cli::bench(depth, threads, hash),
+        Some(Command::Diagram {
+            variant,
+            fen,
+            moves,
+            output,
+            size,
+            flip,
+        }) => cli::diagram(&variant, fen.as_deref(), &moves, &output, size, flip),
         Some(Command::Variants { show }) => cli::variants(show.as_deref()),
         Some(Command::Match(args)) => cli::play_match(&args),
         Some(Command::MatchMerge { files }) => cli::match_merge(&files),

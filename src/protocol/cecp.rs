@@ -319,7 +319,14 @@ impl Cecp {
                     None => send(&format!("Error (bad square): {line}")),
                 },
             },
-            "d" => debug_lines(debug::diagram(&self.game, Dialect::Cecp)),
+            "d" => {
+                debug_lines(debug::diagram(&self.game, Dialect::Cecp));
+                match debug::write_diagram(&self.game, arg) {
+                    Some(Ok(done)) => debug_lines(vec![done]),
+                    Some(Err(e)) => send(&format!("Error ({e}): {line}")),
+                    None => {}
+                }
+            }
             "eval" => debug_lines(debug::static_eval(&self.game)),
             "perft" => match arg.parse::<u32>() {
                 Ok(d) if d <= debug::MAX_PERFT_DEPTH => {

@@ -1,6 +1,7 @@
-//! Debug commands shared by the protocols: `d` (board diagram and FEN), `eval` (static
-//! evaluation) and `perft N` (divide and total). Each returns plain text lines; the protocol
-//! decides how to mark them (CECP prefixes `# `, so XBoard treats them as comments).
+//! Debug commands shared by the protocols: `d` (board diagram and FEN; `d svg PATH` also
+//! writes the picture of `tools::diagram`), `eval` (static evaluation) and `perft N` (divide
+//! and total). Each returns plain text lines; the protocol decides how to mark them (CECP
+//! prefixes `# `, so XBoard treats them as comments).
 
 use crate::board::{MoveList, Position};
 use crate::eval;
@@ -43,6 +44,28 @@ pub fn diagram(pos: &Position, d: Dialect) -> Vec<String> {
         pos.key()
     ));
     out
+}
+
+/// The argument of `d`: nothing, or `svg PATH` (the path is the rest of the line, spaces
+/// and all; a `.png` path gets a PNG). Writes the picture and says where, or why not; the
+/// position is not touched either way.
+pub fn write_diagram(pos: &Position, arg: &str) -> Option<Result<String, String>> {
+    let arg = arg.trim();
+    if arg.is_empty() {
+        return None;
+    }
+    let Some(path) = arg
+        .strip_prefix("svg")
+        .filter(|p| p.starts_with(char::is_whitespace))
+    else {
+        return Some(Err(format!("unknown argument {arg:?} (d, or d svg PATH)")));
+    };
+    let path = std::path::Path::new(path.trim());
+    let opts = crate::tools::diagram::Options::default();
+    Some(
+        crate::tools::diagram::write(pos, path, &opts)
+            .map(|()| format!("diagram written to {}", path.display())),
+    )
 }
 
 /// The static evaluation from the side to move's view.

@@ -169,7 +169,14 @@ impl Uci {
                 Err(e) => error(&format!("{e}; position unchanged")),
             },
             "go" => self.go(args),
-            "d" => send(&format!("Fen: {}", self.game.fen())),
+            "d" => {
+                send(&format!("Fen: {}", self.game.fen()));
+                match super::debug::write_diagram(&self.game, args) {
+                    Some(Ok(done)) => send(&format!("info string {done}")),
+                    Some(Err(e)) => error(&e),
+                    None => {}
+                }
+            }
             c if VAMPIRC_COMMANDS.contains(&c) => match vampirc_parse(line.trim()) {
                 Some(msg) => self.message(msg),
                 None => error(&format!("cannot read {:?}", line.trim())),
