@@ -512,28 +512,7 @@ pub fn highlight(pos: &mut Position, e: Entry) -> String {
         };
         cells[sq.rank() as usize * files + sq.file() as usize] = Some(c);
     }
-    let mut rows = Vec::new();
-    for r in (0..ranks).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for f in 0..files {
-            match cells[r * files + f] {
-                Some(c) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    format!("highlight {}", rows.join("/"))
+    super::xboard_setup::colour_fen(v, &cells)
 }
 
 /// `lift SQ`: a new piece, or the second leg after a cyan square was clicked.

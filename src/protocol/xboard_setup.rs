@@ -248,12 +248,19 @@ fn highlight_string(v: &Variant, targets: impl Iterator<Item = (Square, char)>) 
             *cell = Some(code);
         }
     }
+    colour_fen(v, &marks)
+}
+
+/// `highlight COLORFEN` for one mark (or none) per square, indexed rank * files + file: the
+/// board-shaped string XBoard reads, top rank first.
+pub fn colour_fen(v: &Variant, marks: &[Option<char>]) -> String {
+    let (files, ranks) = (v.files as usize, v.ranks as usize);
     let mut rows = Vec::new();
-    for r in (0..v.ranks as usize).rev() {
+    for r in (0..ranks).rev() {
         let mut row = String::new();
         let mut empty = 0;
-        for f in 0..v.files as usize {
-            match marks[r * v.files as usize + f] {
+        for f in 0..files {
+            match marks[r * files + f] {
                 Some(c) => {
                     if empty > 0 {
                         row.push_str(&empty.to_string());

@@ -347,7 +347,7 @@ impl Worker {
         let pv_node = beta - alpha > 1;
         let checked = self.checks[ply];
         if depth <= 0 && !checked {
-            return self.qsearch(ply, alpha, beta);
+            return self.qsearch(ply, 0, alpha, beta);
         }
         depth = depth.max(1);
         let key = self.pos.key();
@@ -566,7 +566,11 @@ impl Worker {
         }
     }
 
-    fn qsearch(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// Quiescence: captures and promotions, and every move when in check for the first
+    /// `QS_EVASION_PLIES` plies of it (`qply` counts them); deeper, a side in check stands pat
+    /// like any other, so that a chain of quiet evasions that give check back (a Send or a Ride
+    /// in Flight and Ferry can) cannot run the tree to its maximum depth.
+    fn qsearch(&mut self, ply: usize, qply: u32, mut alpha: i32, beta: i32) -> i32 {
         self.pv_len[ply] = 0;
         if self.stopped() {
             return 0;
@@ -578,7 +582,12 @@ impl Worker {
         if ply >= MAX_PLY - 1 {
             return evaluate(&self.pos, &self.eval);
         }
-        let checked = self.checks[ply];
+        let checked = self.checks[ply] && qply < QS_EVASION_PLIES;
+        // Evasions are every move, quiet ones too, which may go round in a cycle: a repetition
+        // is a draw.
+        if checked && self.is_draw() {
+            return 0;
+        }
         let mut best = -INFINITE;
         if !checked {
             let stand = evaluate_lazy(&self.pos, &self.eval, alpha, beta);
@@ -618,9 +627,9 @@ impl Worker {
             self.tick();
             self.checks[ply + 1] = in_check(&self.pos);
             let s = if self.pos.army() == us {
-                self.qsearch(ply + 1, alpha, beta)
+                self.qsearch(ply + 1, qply + 1, alpha, beta)
             } else {
-                -self.qsearch(ply + 1, -beta, -alpha)
+                -self.qsearch(ply + 1, qply + 1, -beta, -alpha)
             };
             self.pos.unmake();
             if self.stopped() {
@@ -641,6 +650,9 @@ impl Worker {
 }
 
 /// Mate scores are stored relative to the node, not the root.
+/// Quiescence plies in which a side in check searches every evasion (see `qsearch`).
+const QS_EVASION_PLIES: u32 = 16;
+
 fn score_to_tt(s: i32, ply: usize) -> i32 {
     if s >= MATE_BOUND {
         s + ply as i32
