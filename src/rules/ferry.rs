@@ -14,7 +14,6 @@
 //! Boarding (FF-14), disembarking (FF-12) and sliding past empty Ferries (FF-15) need nothing
 //! here: a Ferry is not a piece, so the walker moves on and off Ferries as on any square.
 
-use super::generate::Gen;
 use crate::board::{Move, MoveKind, MoveList, Position};
 use crate::types::geometry::BOARD_CELLS;
 use crate::types::{Army, Cell, PieceKind, Square};
@@ -38,9 +37,9 @@ fn line_crosses(pt: &PieceType, o: usize, step: i16) -> bool {
 }
 
 /// The moves of the army to move that only the Ferries make possible: Rides (FF-11) and Sends
-/// (FF-13) of pieces standing on a Ferry, and the pass-through captures of FF-17. `Noisy`
-/// keeps the captures.
-pub fn generate(pos: &Position, f: &Ferries, list: &mut MoveList, gen: Gen) {
+/// (FF-13) of pieces standing on a Ferry, and the pass-through captures of FF-17. Without
+/// `quiet`, only the captures (for quiescence).
+pub fn generate(pos: &Position, f: &Ferries, list: &mut MoveList, quiet: bool) {
     let v = pos.variant();
     let army = pos.army();
     let seat = pos.seat();
@@ -58,14 +57,14 @@ pub fn generate(pos: &Position, f: &Ferries, list: &mut MoveList, gen: Gen) {
             if t.is_off() || !f.zone[to.index()] || pos.carrier_at(to) || t.is_army(army) {
                 continue;
             }
-            if gen == Gen::Noisy && t.is_empty() {
+            if !quiet && t.is_empty() {
                 continue;
             }
             list.push(Move::new(c, to, MoveKind::Ride));
         }
         // FF-13: the Ferry alone goes to any square of its ranks holding neither the other
         // Ferry nor a piece that never boards; a piece there is now on it.
-        if f.send && gen == Gen::All {
+        if f.send && quiet {
             for &to in &f.squares {
                 let t = cells[to.index()];
                 if to == c

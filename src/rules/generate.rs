@@ -140,7 +140,7 @@ pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
         );
     }
     if let Some(f) = &v.ferries {
-        ferry::generate(pos, f, list, gen);
+        ferry::generate(pos, f, list, quiet);
     }
     for ep in pos.ep_squares() {
         for &from in pos.pieces_of(army) {
