@@ -9,26 +9,11 @@ use super::compile_rules::{
     compile_promotion, compile_reserves, compile_river, compile_seats, compile_victory,
 };
 use super::config::VariantConfig;
+use super::config_values::{letter_of, Fail};
 use super::tables::{attack_table, listed, table};
 use super::*;
 use crate::types::geometry::{squares, MAX_FILES, MAX_RANKS};
 use toml::Spanned;
-
-fn letter_of(s: &Spanned<String>) -> Option<char> {
-    let mut it = s.get_ref().chars();
-    match (it.next(), it.next()) {
-        (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
-        _ => None,
-    }
-}
-
-pub(super) fn file_of(s: &Spanned<String>, files: u8) -> Option<u8> {
-    let c = letter_of(s)?.to_ascii_lowercase();
-    let f = c as u8 - b'a';
-    (f < files).then_some(f)
-}
-
-pub(super) type Fail<'a> = &'a dyn Fn(std::ops::Range<usize>, String) -> ConfigError;
 
 pub(super) fn compile(
     cfg: VariantConfig,
@@ -217,44 +202,6 @@ fn check_board(cfg: &VariantConfig, fail: Fail) -> Result<(), ConfigError> {
     }
 
     Ok(())
-}
-
-/// The kind of a one-letter config value.
-pub(super) fn kind_of(
-    pieces: &[PieceType],
-    s: &Spanned<String>,
-    what: &str,
-    fail: Fail,
-) -> Result<PieceKind, ConfigError> {
-    let l = letter_of(s).ok_or_else(|| {
-        fail(
-            s.span(),
-            format!("{what}: {:?} is not a piece letter", s.get_ref()),
-        )
-    })?;
-    pieces
-        .iter()
-        .position(|p| p.letter == l)
-        .map(|k| PieceKind(k as u8))
-        .ok_or_else(|| fail(s.span(), format!("{what}: no piece with letter {l}")))
-}
-
-/// The kinds of a config value of letters.
-pub(super) fn kinds_of(
-    pieces: &[PieceType],
-    s: &Spanned<String>,
-    what: &str,
-    fail: Fail,
-) -> Result<Vec<PieceKind>, ConfigError> {
-    let mut out = Vec::new();
-    for c in s.get_ref().chars() {
-        let l = c.to_ascii_uppercase();
-        match pieces.iter().position(|p| p.letter == l) {
-            Some(k) => out.push(PieceKind(k as u8)),
-            None => return Err(fail(s.span(), format!("{what}: no piece with letter {c}"))),
-        }
-    }
-    Ok(out)
 }
 
 /// Piece types with their move tables for both orientations.

@@ -2,8 +2,8 @@
 //! seats, the FEN layout, the River, the seats' banks and the reserves. Every error names the
 //! config line it comes from. (`compile.rs` compiles the board and pieces and calls these.)
 
-use super::compile::{file_of, kind_of, kinds_of, Fail};
 use super::config::{self, VariantConfig};
+use super::config_values::{file_of, kind_of, kinds_of, Fail};
 use super::*;
 use toml::Spanned;
 

@@ -8,6 +8,7 @@ pub mod builtin;
 mod compile;
 mod compile_rules;
 pub mod config;
+mod config_values;
 pub mod fen;
 mod tables;
 
