@@ -10,6 +10,7 @@ use super::moves::piece_moves;
 use super::{banks, ferry};
 use crate::board::Position;
 use crate::movegen::attack::by_tables;
+use crate::types::geometry::BOARD_CELLS;
 use crate::types::{Army, Cell, Piece, PieceKind, Square};
 
 /// Could a piece of `by` capture on `sq`? Whatever stands on `sq` is treated as an enemy of
@@ -48,6 +49,43 @@ pub fn attacked_as(pos: &Position, sq: Square, by: Army, victim: Option<Piece>) 
         return false;
     }
     by_walking(pos, sq, by, victim)
+}
+
+/// The piece of `by` that could capture on `sq` on the board `cells` with the lowest
+/// `rank(kind)`, and its square: what the attack tables find, under the seats' bank rule and
+/// the Ferries' boarding rule, as `attacked_as` applies them. The Ferries' own captures
+/// (FF-11, FF-17, FF-18) are not among them. `None` when the tables cannot answer (a game
+/// that needs walking, or a circular rider); `Some(None)` when nothing attacks.
+pub fn least_attacker(
+    pos: &Position,
+    cells: &[Cell; BOARD_CELLS],
+    sq: Square,
+    by: Army,
+    rank: impl Fn(PieceKind) -> i32,
+) -> Option<Option<(Square, PieceKind)>> {
+    let v = pos.variant();
+    if !v.table_attacks {
+        return None;
+    }
+    let no_boarding = match &v.ferries {
+        Some(f) if pos.carrier_at(sq) => f.non_boarding,
+        _ => 0,
+    };
+    let best = std::cell::Cell::new(None::<(i32, Square, PieceKind)>);
+    for seat in v.seats_of(by) {
+        let orient = v.orientation(seat, sq);
+        // Every attacker is refused, so the tables go on to the next: all are seen.
+        by_tables(v, cells, sq, by, orient, |from, k| {
+            if !k.in_mask(no_boarding) && banks::seat_may_attack(v, seat, k, from, sq) {
+                let r = rank(k);
+                if best.get().is_none_or(|(b, _, _)| r < b) {
+                    best.set(Some((r, from, k)));
+                }
+            }
+            false
+        })?;
+    }
+    Some(best.get().map(|(_, from, k)| (from, k)))
 }
 
 /// `ferry::attacks` on the board with the victim on `sq`.

@@ -6,6 +6,7 @@
 //! two teams) are searched correctly.
 
 pub mod movepick;
+pub mod see;
 pub mod timeman;
 pub mod worker;
 

@@ -1,7 +1,9 @@
-//! Move ordering: the TT move, then captures and promotions by MVV/LVA, then killers, then
-//! quiet moves by history. The TT move is used only if it is among the generated legal moves,
+//! Move ordering: the TT move, then captures and promotions that do not lose material (static
+//! exchange, `see.rs`) by MVV/LVA, then killers, then quiet moves by history, then the losing
+//! captures. The TT move is used only if it is among the generated legal moves,
 //! which re-validates it against hash collisions.
 
+use super::see::see_ge;
 use crate::board::{Move, MoveKind, MoveList, Position};
 use crate::eval::{value, EvalTables};
 use crate::types::PieceKind;
@@ -9,6 +11,8 @@ use crate::types::PieceKind;
 const TT_MOVE: i32 = 1 << 30;
 const NOISY: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
+/// Below every quiet move's history (which stays within +/- 2^15).
+const BAD_NOISY: i32 = -(1 << 24);
 
 /// Is the move a capture or promotion?
 #[inline]
@@ -45,7 +49,12 @@ pub fn order(
         scores[i] = if m == tt_move {
             TT_MOVE
         } else if is_noisy(pos, m) {
-            NOISY + mvv_lva(pos, t, m)
+            let base = if see_ge(pos, t, m, 0) {
+                NOISY
+            } else {
+                BAD_NOISY
+            };
+            base + mvv_lva(pos, t, m)
         } else if m == killers[0] {
             KILLER + 1
         } else if m == killers[1] {

@@ -8,10 +8,10 @@
 //! <https://www.chessprogramming.org/Late_Move_Reductions>.
 
 use super::movepick::{history_index, is_noisy, order, HISTORY_SIZE};
+use super::see::see_ge;
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
-use crate::board::{Move, MoveKind, MoveList, Position};
-use crate::eval::{evaluate, evaluate_lazy, value, EvalTables};
-use crate::rules::attack::attacked_as;
+use crate::board::{Move, MoveList, Position};
+use crate::eval::{evaluate, evaluate_lazy, EvalTables};
 use crate::rules::draws::{dead_material, move_rule_reached};
 use crate::rules::legal_moves_of;
 use crate::rules::victory::decided;
@@ -34,9 +34,11 @@ const LMP_BASE: usize = 3;
 const LMP_DEPTH: i32 = 4;
 /// Aspiration window half-width.
 const ASPIRATION: i32 = 30;
-/// A capture losing more than this (attacker less victim) to a defended square is skipped
-/// in quiescence.
-const BAD_CAPTURE_MARGIN: i32 = 50;
+/// Static exchange pruning at low depth: a capture losing more than `SEE_NOISY * depth`, a
+/// quiet move losing more than `SEE_QUIET * depth^2`, is skipped.
+const SEE_DEPTH: i32 = 6;
+const SEE_NOISY: i32 = 90;
+const SEE_QUIET: i32 = 25;
 /// How often (nodes) the main thread looks at the clock.
 const CLOCK_INTERVAL: u64 = 1024;
 
@@ -440,6 +442,25 @@ impl Worker {
             {
                 continue;
             }
+            // Static exchange pruning at low depth.
+            if !pv_node
+                && !checked
+                && depth <= SEE_DEPTH
+                && i > 0
+                && best > -MATE_BOUND
+                && !see_ge(
+                    &self.pos,
+                    &self.eval,
+                    m,
+                    if noisy {
+                        -SEE_NOISY * depth
+                    } else {
+                        -SEE_QUIET * depth * depth
+                    },
+                )
+            {
+                continue;
+            }
             let hist_idx = if noisy {
                 0
             } else {
@@ -514,33 +535,17 @@ impl Worker {
         best
     }
 
-    /// A capture of a cheaper piece by a piece that lands on a square the opponent defends:
-    /// skipped in quiescence (a cheap stand-in for a static exchange evaluation that works for
-    /// any piece set). The capturer lands on `to` also when the victim stands elsewhere (a
-    /// Ride, a pass-through or beyond capture, FF-11/17/18); a beyond capture of an own piece
-    /// is never skipped here.
+    /// A capture that loses material in the exchange on its destination (`see.rs`), skipped
+    /// in quiescence. A beyond capture of an own piece (FF-18) is never skipped here.
     fn losing_capture(&self, m: Move) -> bool {
-        let kind = m.kind();
-        if m.promotion().is_some()
-            || !matches!(
-                kind,
-                MoveKind::Normal | MoveKind::Ride | MoveKind::PassThrough | MoveKind::Beyond
-            )
+        if self
+            .pos
+            .captured_piece(m)
+            .is_some_and(|p| p.army() == self.pos.army())
         {
             return false;
         }
-        let (Some(attacker), Some(victim)) = (
-            self.pos.piece_at(m.from()).piece(),
-            self.pos.captured_piece(m),
-        ) else {
-            return false;
-        };
-        if victim.army() == attacker.army() {
-            return false;
-        }
-        let gain = value(&self.eval, victim.kind()) - value(&self.eval, attacker.kind());
-        // Defended: could the victim's army capture our piece once it stands there?
-        gain < -BAD_CAPTURE_MARGIN && attacked_as(&self.pos, m.to(), victim.army(), Some(attacker))
+        !see_ge(&self.pos, &self.eval, m, 0)
     }
 
     fn has_pieces(&self) -> bool {
@@ -588,10 +593,32 @@ impl Worker {
         if checked && self.is_draw() {
             return 0;
         }
+        let key = self.pos.key();
+        let mut tt_move = Move::NONE;
+        if let Some(h) = self.shared.tt.probe(key) {
+            let s = score_from_tt(h.score as i32, ply);
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+                Bound::None => false,
+            };
+            if cut {
+                return s;
+            }
+            tt_move = h.mv;
+        }
         let mut best = -INFINITE;
         if !checked {
             let stand = evaluate_lazy(&self.pos, &self.eval, alpha, beta);
             if stand >= beta {
+                self.shared.tt.store(
+                    key,
+                    Move::NONE,
+                    score_to_tt(stand, ply) as i16,
+                    0,
+                    Bound::Lower,
+                );
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -614,11 +641,12 @@ impl Worker {
             &self.pos,
             &self.eval,
             &mut list,
-            Move::NONE,
+            tt_move,
             &[Move::NONE; 2],
             &self.history,
         );
         let us = self.pos.army();
+        let mut best_move = Move::NONE;
         for m in list.iter() {
             if !checked && self.losing_capture(m) {
                 continue;
@@ -639,12 +667,21 @@ impl Worker {
                 best = s;
                 if s > alpha {
                     alpha = s;
+                    best_move = m;
                     if s >= beta {
                         break;
                     }
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, best_move, score_to_tt(best, ply) as i16, 0, bound);
         best
     }
 }
