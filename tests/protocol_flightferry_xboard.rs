@@ -2,7 +2,7 @@
 //! and Ferry in XBoard"): the setup line with the Ferry glyphs, `setboard` in XBoard's letters
 //! (junk refused, position kept), every move kind as a user move in its wire form with the
 //! position checked afterwards, `lift`/`put` answers, and the engine's own `move` texts read
-//! back by a second engine along a game played through the pipes.
+//! back by a second engine along a game played through the pipes, its PVs in the same text.
 
 #[path = "common/engine_proc.rs"]
 mod engine_proc;
@@ -155,7 +155,9 @@ fn engine_moves_read_back_by_a_second_engine() {
     for e in [&mut a, &mut b] {
         e.send("st 1");
         e.send("sd 3");
+        e.send("post");
     }
+    let mut ferry_moves = 0;
     let mut n = 10;
     for ply in 0..40 {
         let (mover, other) = if ply % 2 == 0 {
@@ -171,6 +173,15 @@ fn engine_moves_read_back_by_a_second_engine() {
         let Some(text) = last.strip_prefix("move ") else {
             break;
         };
+        // The PV is written in the same dialect as the move (its first move is the move).
+        let pv_first = line
+            .iter()
+            .rev()
+            .find_map(|l| l.split_once('\t'))
+            .and_then(|(_, pv)| pv.split_whitespace().next())
+            .unwrap_or_else(|| mover.fail("no thinking line before the move"));
+        assert_eq!(pv_first, text, "PV and move in different texts");
+        ferry_moves += text.contains(',') as u32 + text.ends_with(['o', 'O', 'e', 'E']) as u32;
         mover.send("force");
         other.send(&format!("usermove {text}"));
         n += 1;
@@ -187,4 +198,5 @@ fn engine_moves_read_back_by_a_second_engine() {
         n += 1;
         assert_eq!(fa, fen(other, n), "after {text}");
     }
+    assert!(ferry_moves > 0, "no move in the Ferry dialect was played");
 }

@@ -7,11 +7,9 @@
 
 use super::{Cecp, Event};
 use crate::board::{Move, MoveList, Position};
-use crate::notation::{move_text, Dialect};
 use crate::rules::legal_moves;
 use crate::rules::{game_end, Outcome};
 use crate::search::{Limits, Listener, SearchInfo, SearchResult};
-use crate::variant::Variant;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
@@ -52,7 +50,9 @@ fn result_line(o: &Outcome) -> String {
 struct Reporter {
     id: u64,
     tx: Sender<Event>,
-    variant: &'static Variant,
+    /// The position searched: PV moves are written in CECP's text, which in Flight and Ferry
+    /// depends on the position each is played from.
+    root: Position,
     /// Print only while `post` is on (analysis prints always).
     post: Option<Arc<AtomicBool>>,
     node_rate: Option<u64>,
@@ -69,9 +69,14 @@ impl Listener for Reporter {
             Some(rate) => i.nodes.saturating_mul(100) / rate,
             None => i.time_ms / 10,
         };
+        let mut pos = self.root.clone();
         let pv: Vec<String> =
             i.pv.iter()
-                .map(|&m| move_text(self.variant, m, Dialect::Cecp))
+                .map(|&m| {
+                    let text = super::ferry_wire::cecp_move_text(&pos, m);
+                    pos.make(m);
+                    text
+                })
                 .collect();
         super::send(&format!(
             "{} {} {} {} {} {} 0\t{}",
@@ -127,7 +132,7 @@ impl Cecp {
         let reporter = Reporter {
             id,
             tx: self.tx.clone(),
-            variant: self.variant,
+            root: pos.clone(),
             post: (task != Task::Analyze).then(|| Arc::clone(&self.post)),
             node_rate: self.clock.node_rate(),
             last: Arc::clone(&self.last_info),
