@@ -30,17 +30,14 @@ pub fn attacked_as(pos: &Position, sq: Square, by: Army, victim: Option<Piece>) 
             Some(f) if pos.carrier_at(sq) => f.non_boarding,
             _ => 0,
         };
-        for seat in v.seats_of(by) {
-            let orient = v.orientation(seat, sq);
-            // MIT-10: the enemy seat's own bank rule (its moves start or end on its bank).
-            let found = by_tables(v, pos.cells(), sq, by, orient, |from, k| {
-                !k.in_mask(no_boarding) && banks::seat_may_attack(v, seat, k, from, sq)
-            });
-            match found {
-                Some(true) => return true,
-                Some(false) => {}
-                None => return by_walking(pos, sq, by, victim),
-            }
+        // MIT-10: each enemy seat's own bank rule (its moves start or end on its bank).
+        let found = by_tables(v, pos.cells(), sq, by, |seat, from, k| {
+            !k.in_mask(no_boarding) && banks::seat_may_attack(v, seat, k, from, sq)
+        });
+        match found {
+            Some(true) => return true,
+            Some(false) => {}
+            None => return by_walking(pos, sq, by, victim),
         }
         if let Some(f) = &v.ferries {
             return ferry_attacks(pos, f, sq, by, victim);

@@ -70,13 +70,7 @@ pub fn filter_legal(pos: &mut Position, list: &mut MoveList) {
         return;
     }
     let mut pins = [(Square::NONE, 0i16); MAX_PINS];
-    let mut npins = 0;
-    for seat in v.seats_of(us.enemy()) {
-        let orient = v.orientation(seat, king);
-        // MIT-10: a pinner pins only if its seat's bank rule lets it attack the King.
-        let accept = |from, k| banks::seat_may_attack(v, seat, k, from, king);
-        find_pins(pos, king, us, orient, accept, &mut pins, &mut npins);
-    }
+    let npins = find_pins(pos, king, us, &mut pins);
     let pins = &pins[..npins];
     list.retain(|m| {
         let from = m.from();
@@ -114,22 +108,17 @@ fn leaves_royal_safe(pos: &mut Position, m: Move) -> bool {
     safe
 }
 
-/// Own pieces pinned to `king` by enemy riders, with the pinning ray's step (from king outward).
-/// Own pieces pinned to `king` by riders of the enemy moving with `orient` that `accept`
-/// lets attack the King from where they stand; appended to `out[..n]`.
-fn find_pins(
-    pos: &Position,
-    king: Square,
-    us: Army,
-    orient: crate::variant::Orientation,
-    accept: impl Fn(Square, crate::types::PieceKind) -> bool,
-    out: &mut [(Square, i16); MAX_PINS],
-    n: &mut usize,
-) {
+/// Own pieces pinned to `king` by enemy riders, with the pinning ray's step (from the King
+/// outward), written to `out`; returns how many. A rider pins when some seat of its army,
+/// moving it with that seat's forward, could attack the King along the line, and (MIT-10)
+/// that seat's bank rule lets it attack the King from where the rider stands. One scan of the
+/// enemy army's merged tables serves all its seats.
+fn find_pins(pos: &Position, king: Square, us: Army, out: &mut [(Square, i16); MAX_PINS]) -> usize {
     let v = pos.variant();
     let them = us.enemy();
-    let t = &v.attacks[orient as usize];
+    let t = &v.army_attacks[them.index()];
     let cells = pos.cells();
+    let mut n = 0;
     for ra in &t.rays {
         let step = -ra.delta;
         let mut s = king;
@@ -150,21 +139,24 @@ fn find_pins(
         if blocker.is_none() || !c.is_army(them) {
             continue;
         }
+        let k = c.piece_unchecked().kind();
+        if !k.in_mask(ra.kinds) {
+            continue;
+        }
         // Distance from the pinner to the king, counted in steps.
         let total = steps_between(king, s, step);
-        let k = c.piece_unchecked().kind();
-        let pins = k.in_mask(ra.unlimited)
-            || ra
-                .limited
-                .iter()
-                .any(|&(mask, max)| k.in_mask(mask) && total <= max as u32);
-        // FF-2, FF-3: a line that may not cross the channel pins nothing across it.
-        let crosses = !v.channel || k.in_mask(ra.crossing) || v.bank(s) == v.bank(king);
-        if pins && crosses && accept(s, k) && *n < MAX_PINS {
-            out[*n] = (blocker, step);
-            *n += 1;
+        let pins = t.seats.iter().any(|&(seat, o)| {
+            let r = &ra.by[o as usize];
+            // FF-2, FF-3: a line that may not cross the channel pins nothing across it.
+            let crosses = !v.channel || k.in_mask(r.crossing) || v.bank(s) == v.bank(king);
+            r.reaches(k, total) && crosses && banks::seat_may_attack(v, seat, k, s, king)
+        });
+        if pins && n < MAX_PINS {
+            out[n] = (blocker, step);
+            n += 1;
         }
     }
+    n
 }
 
 fn steps_between(a: Square, b: Square, step: i16) -> u32 {

@@ -10,7 +10,7 @@ use super::compile_rules::{
 };
 use super::config::VariantConfig;
 use super::config_values::{letter_of, Fail};
-use super::tables::{attack_table, listed, table};
+use super::tables::{army_attack_table, attack_table, listed, table};
 use super::*;
 use crate::types::geometry::{squares, MAX_FILES, MAX_RANKS};
 use toml::Spanned;
@@ -64,6 +64,7 @@ pub(super) fn compile(
         .iter()
         .any(|t| t.leaps.iter().any(|l| l.path_len > 0));
     let any_circle = attacks.iter().any(|t| t.circles != 0);
+    let army_attacks = Army::ALL.map(|a| army_attack_table(&attacks, &seats, a));
 
     let mut variant = Variant {
         name: cfg.name.get_ref().clone(),
@@ -86,6 +87,7 @@ pub(super) fn compile(
         reserves: None,
         carriers: cfg.carriers,
         attacks,
+        army_attacks,
         initial_ranks: [[0; MAX_KINDS]; MAX_ARMIES],
         promotion_zone,
         table_attacks: false,
