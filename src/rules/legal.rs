@@ -5,7 +5,9 @@
 //! `Variant::pin_legality`) use pins: out of check, only a royal move, e.p., or a move of a
 //! piece pinned by a rider of an enemy seat (that the rules let attack the royal piece from
 //! where it stands) can expose the royal piece, so every other move, drops included, is legal
-//! without being played. Everything else is played and tested with `attack::army_in_check`.
+//! without being played. A royal step is legal when its destination is not attacked with
+//! the royal piece lifted off its square (without Ferries). Everything else is played and
+//! tested with `attack::army_in_check`.
 //!
 //! With Ferries this holds only while the King stands off the Ferries' ranks: there no Ride
 //! reaches it and, standing on no Ferry, no pass-through or beyond capture (FF-11, FF-17,
@@ -13,7 +15,7 @@
 //! piece that shields the King) and a pinned dragon's pass-through (it may take the pinner and
 //! land past it) are played and tested. On the Ferries' ranks every move is.
 
-use super::attack::{army_in_check, attacked};
+use super::attack::{army_in_check, attacked, attacked_as};
 use super::banks;
 use super::generate::{fallback, generate, Gen};
 use super::victory;
@@ -72,12 +74,24 @@ pub fn filter_legal(pos: &mut Position, list: &mut MoveList) {
     let mut pins = [(Square::NONE, 0i16); MAX_PINS];
     let npins = find_pins(pos, king, us, &mut pins);
     let pins = &pins[..npins];
+    // Without Ferries a King's board move changes nothing an attack on its destination
+    // depends on but its own square (`king_step_safe`); with them it is played.
+    let king_steps = v.ferries.is_none();
     list.retain(|m| {
         let from = m.from();
+        if from == king {
+            if m.is_castle() {
+                return true;
+            }
+            if king_steps {
+                return king_step_safe(pos, m, us);
+            }
+            return leaves_royal_safe(pos, m);
+        }
         // A beyond capture may take one of the mover's own pieces (FF-18), which may be
         // shielding the King: played and tested like e.p.
-        if from == king || matches!(m.kind(), MoveKind::EnPassant | MoveKind::Beyond) {
-            return m.is_castle() || leaves_royal_safe(pos, m);
+        if matches!(m.kind(), MoveKind::EnPassant | MoveKind::Beyond) {
+            return leaves_royal_safe(pos, m);
         }
         // A drop (no from square), a Send (the piece stays) or a piece that is not pinned
         // opens no line.
@@ -106,6 +120,19 @@ fn leaves_royal_safe(pos: &mut Position, m: Move) -> bool {
     let safe = !army_in_check(pos, us);
     pos.unmake();
     safe
+}
+
+/// Is the King's move `m` (castling aside) legal: is its destination free of attack with the
+/// King gone from its square? That is what playing it and asking would see when the move only
+/// takes the King from `from` to `to`, capturing what stands there: an attack on `to` does not
+/// depend on what stands on `to`, and the seat to move, the reserves and the counters do not
+/// count. A move that does more (a promotion) is played.
+fn king_step_safe(pos: &mut Position, m: Move, us: Army) -> bool {
+    if !matches!(m.kind(), MoveKind::Normal | MoveKind::MultiStep) || m.promotion().is_some() {
+        return leaves_royal_safe(pos, m);
+    }
+    let king = pos.piece_at(m.from()).piece();
+    pos.with_lifted(m.from(), |p| !attacked_as(p, m.to(), us.enemy(), king))
 }
 
 /// Own pieces pinned to `king` by enemy riders, with the pinning ray's step (from the King
