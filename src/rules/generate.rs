@@ -34,8 +34,12 @@ fn push(
     kind: MoveKind,
 ) {
     let v = pos.variant();
+    if !pt.promotes {
+        list.push(Move::new(from, to, kind));
+        return;
+    }
     let zone = v.promotion_zone[army.index()][to.index()];
-    if !pt.promotes || zone == 0 {
+    if zone == 0 {
         list.push(Move::new(from, to, kind));
         return;
     }
@@ -97,7 +101,8 @@ pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
         let p = pos.piece_at(from).piece_unchecked();
         let pt = v.piece_type(p.kind());
         if let Some(bank) = home {
-            if v.bank(from) != bank && pt.reach < banks::distance(v, bank, from) {
+            let reach = pt.reach[v.orientation(seat, from) as usize][bank as usize];
+            if v.bank(from) != bank && reach < banks::distance(v, bank, from) {
                 continue;
             }
         }

@@ -48,6 +48,10 @@ pub fn admit(
 
 /// Call `f(to, is_capture, is_multistep)` for every board move of `piece` on `from` of the
 /// board `cells`, moved by `seat`, that the rule modules allow. `quiet` = also non-captures.
+/// The same moves as the walker's filtered by `admit`, with what can be decided once per piece
+/// decided once: a piece on its seat's bank passes the bank rule whatever its destination, one
+/// off it only back to the bank and only if its kind may (MIT-3, MIT-3a), and a River without
+/// a capture ban or crossing lines passes every move.
 #[inline(always)]
 pub fn piece_moves<F: FnMut(Square, bool, bool)>(
     pos: &Position,
@@ -60,21 +64,97 @@ pub fn piece_moves<F: FnMut(Square, bool, bool)>(
 ) {
     let v = pos.variant();
     let orient = v.orientation(seat, from);
-    if !restricted(pos) {
-        walk(v, cells, from, piece, orient, quiet, f);
-        return;
-    }
-    walk(
-        v,
-        cells,
-        from,
-        piece,
-        orient,
-        quiet,
-        |to, capture, multi| {
-            if admit(pos, seat, piece, from, to, cells[to.index()]) {
-                f(to, capture, multi)
+    if restricted(pos) {
+        let home = match (&v.banks, v.seats[seat.index()].bank) {
+            (Some(b), Some(bank)) if v.bank(from) != bank => {
+                if !piece.kind().in_mask(b.return_pieces) {
+                    return;
+                }
+                Some(bank)
             }
-        },
-    );
+            _ => None,
+        };
+        let river = v.river.as_ref().filter(|r| river::filters(r));
+        if home.is_some() || river.is_some() || v.ferries.is_some() {
+            let admitted = |to: Square| {
+                if home.is_some_and(|bank| v.bank(to) != bank) {
+                    return false;
+                }
+                if let Some(r) = river {
+                    if !river::allows(v, r, piece.kind(), from, to, cells[to.index()]) {
+                        return false;
+                    }
+                }
+                v.ferries
+                    .as_ref()
+                    .is_none_or(|fe| ferry::allows(pos, fe, piece.kind(), to))
+            };
+            walk(
+                v,
+                cells,
+                from,
+                piece,
+                orient,
+                quiet,
+                |to, capture, multi| {
+                    if admitted(to) {
+                        f(to, capture, multi)
+                    }
+                },
+            );
+            return;
+        }
+    }
+    walk(v, cells, from, piece, orient, quiet, f);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::MoveList;
+    use crate::variant::builtin;
+
+    /// `piece_moves` gives exactly the walker's moves that `admit` allows, for every seat and
+    /// every piece, along pseudo-random games of the games with a River, banks or Ferries.
+    #[test]
+    fn piece_moves_are_the_admitted_walker_moves() {
+        for name in ["mitregi", "wey", "flightferry", "normal"] {
+            let v = builtin::find(name).expect("built-in game");
+            let mut pos = Position::startpos(v);
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+            for _ply in 0..60 {
+                for seat in (0..v.seats.len() as u8).map(Seat) {
+                    let army = v.seats[seat.index()].army;
+                    for &from in pos.pieces_of(army) {
+                        let piece = pos.piece_at(from).piece_unchecked();
+                        for quiet in [false, true] {
+                            let mut got = Vec::new();
+                            piece_moves(&pos, pos.cells(), seat, from, piece, quiet, |t, c, m| {
+                                got.push((t, c, m))
+                            });
+                            let mut want = Vec::new();
+                            let orient = v.orientation(seat, from);
+                            walk(v, pos.cells(), from, piece, orient, quiet, |t, c, m| {
+                                if !restricted(&pos)
+                                    || admit(&pos, seat, piece, from, t, pos.cells()[t.index()])
+                                {
+                                    want.push((t, c, m))
+                                }
+                            });
+                            assert_eq!(got, want, "{name} seat {seat:?} from {from:?}");
+                        }
+                    }
+                }
+                let mut list = MoveList::new();
+                crate::rules::legal_moves(&mut pos, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.make(list.as_slice()[(seed % list.len() as u64) as usize]);
+            }
+        }
+    }
 }

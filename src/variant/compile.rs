@@ -154,6 +154,30 @@ pub(super) fn compile(
     Ok(variant)
 }
 
+/// The most ranks one move of a table covers downward (index 0) and upward (index 1):
+/// `PieceType::reach`.
+fn move_reach(t: &MoveTable) -> [u8; 2] {
+    let mut reach = [0u8; 2];
+    let mut widen = |delta: i16, times: u8| {
+        let dy = crate::types::geometry::split_delta(delta).1;
+        let ranks = (dy.unsigned_abs() as u32 * times as u32).min(u8::MAX as u32) as u8;
+        let way = usize::from(dy > 0);
+        if dy != 0 {
+            reach[way] = reach[way].max(ranks);
+        }
+    };
+    for l in &t.leaps {
+        widen(l.delta, 1);
+    }
+    for r in &t.rides {
+        widen(r.delta, if r.max == 0 { u8::MAX } else { r.max });
+    }
+    if !t.circles.is_empty() {
+        reach = [u8::MAX; 2];
+    }
+    reach
+}
+
 /// Board size and name.
 fn check_board(cfg: &VariantConfig, fail: Fail) -> Result<(), ConfigError> {
     let files = *cfg.files.get_ref();
@@ -287,19 +311,7 @@ fn compile_pieces(cfg: &VariantConfig, fail: Fail) -> Result<Vec<PieceType>, Con
         };
         let up = table(&vectors, false, crosses.as_deref());
         let down = table(&vectors, true, crosses.as_deref());
-        let reach = if up.rides.is_empty() && up.circles.is_empty() {
-            up.leaps
-                .iter()
-                .map(|l| {
-                    crate::types::geometry::split_delta(l.delta)
-                        .1
-                        .unsigned_abs()
-                })
-                .max()
-                .unwrap_or(0)
-        } else {
-            u8::MAX
-        };
+        let reach = [&up, &down].map(move_reach);
         pieces.push(PieceType {
             letter,
             name: p.name.clone(),

@@ -94,9 +94,11 @@ pub struct PieceType {
     pub xboard_letter: char,
     /// Move tables by orientation.
     pub tables: [MoveTable; 2],
-    /// The most ranks one move can cover (`u8::MAX` for riders): a piece further than this
-    /// from a seat's bank cannot move back to it (MIT-3a).
-    pub reach: u8,
+    /// By orientation, the most ranks one move can cover toward the south bank (index 0,
+    /// down) and toward the north bank (index 1, up); `u8::MAX` along an unlimited line. A
+    /// piece further than this from a seat's bank cannot move back to it (MIT-3a): a
+    /// forward-only piece on the far bank never can.
+    pub reach: [[u8; 2]; 2],
     /// May end a move on a carrier (FF-10: dragons may not).
     pub boards: bool,
     /// Unit steps, by orientation, of the lines along which it passes through an enemy on a
