@@ -348,6 +348,11 @@ impl Position {
     pub fn hand(&self, group: usize, kind: PieceKind) -> u8 {
         self.hands[group][kind.index()]
     }
+    /// Does the reserve `group` hold nothing?
+    #[inline]
+    pub fn hand_is_empty(&self, group: usize) -> bool {
+        self.hands[group].iter().all(|&n| n == 0)
+    }
     pub fn has_hands(&self) -> bool {
         self.variant.drops
     }
