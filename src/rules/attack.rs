@@ -6,7 +6,7 @@
 //! rule and the Ferries' boarding rule applied to each attacker found, and the Ferries' own
 //! captures added; `tests/attacks.rs` checks that both answers agree.
 
-use super::moves::piece_moves;
+use super::moves::{piece_moves_of, SeatMoves};
 use super::{banks, ferry};
 use crate::board::Position;
 use crate::movegen::attack::by_tables;
@@ -80,13 +80,14 @@ pub fn by_walking(pos: &Position, sq: Square, by: Army, victim: Option<Piece>) -
     let mut cells = *pos.cells();
     cells[sq.index()] = Cell::from_piece(victim_on(pos, sq, by, victim));
     for seat in v.seats_of(by) {
+        let sm = SeatMoves::new(v, seat);
         for &from in pos.pieces_of(by) {
             if from == sq {
                 continue;
             }
             let piece = pos.piece_at(from).piece_unchecked();
             let mut hit = false;
-            piece_moves(pos, &cells, seat, from, piece, false, |to, capture, _| {
+            piece_moves_of(pos, &cells, &sm, from, piece, false, |to, capture, _| {
                 hit |= capture && to == sq;
             });
             if hit {

@@ -9,6 +9,7 @@ use crate::board::Position;
 use crate::movegen::walk;
 use crate::types::geometry::{Square, BOARD_CELLS};
 use crate::types::{Cell, Piece, Seat};
+use crate::variant::{Ferries, ForwardRule, Orientation, River, Variant};
 
 /// Does any rule module restrict board moves in this game? When not, the walker's moves are
 /// the moves and the filter is skipped.
@@ -46,12 +47,49 @@ pub fn admit(
     }
 }
 
+/// What the rule modules say about a seat's board moves whatever the piece: decided once per
+/// seat and used for each of its pieces (`piece_moves_of`).
+#[derive(Clone, Copy)]
+pub struct SeatMoves<'a> {
+    seat: Seat,
+    /// The seat's forward, when it does not depend on the square (WEY-1's does).
+    orient: Option<Orientation>,
+    /// MIT-3, MIT-3a: the seat's bank, and the kinds that may come back to it.
+    bank: Option<(u8, u32)>,
+    /// The River, when it forbids some moves (`river::filters`).
+    river: Option<&'a River>,
+    ferries: Option<&'a Ferries>,
+}
+
+impl<'a> SeatMoves<'a> {
+    pub fn new(v: &'a Variant, seat: Seat) -> SeatMoves<'a> {
+        SeatMoves {
+            seat,
+            orient: match v.forward {
+                ForwardRule::Army | ForwardRule::Seat => Some(v.seats[seat.index()].orientation),
+                ForwardRule::Bank => None,
+            },
+            bank: match (&v.banks, v.seats[seat.index()].bank) {
+                (Some(b), Some(bank)) => Some((bank, b.return_pieces)),
+                _ => None,
+            },
+            river: v.river.as_ref().filter(|r| river::filters(r)),
+            ferries: v.ferries.as_ref(),
+        }
+    }
+
+    /// The orientation a piece on `from` moves with (`Variant::orientation`).
+    #[inline]
+    pub fn orientation(&self, v: &Variant, from: Square) -> Orientation {
+        match self.orient {
+            Some(o) => o,
+            None => v.orientation(self.seat, from),
+        }
+    }
+}
+
 /// Call `f(to, is_capture, is_multistep)` for every board move of `piece` on `from` of the
 /// board `cells`, moved by `seat`, that the rule modules allow. `quiet` = also non-captures.
-/// The same moves as the walker's filtered by `admit`, with what can be decided once per piece
-/// decided once: a piece on its seat's bank passes the bank rule whatever its destination, one
-/// off it only back to the bank and only if its kind may (MIT-3, MIT-3a), and a River without
-/// a capture ban or crossing lines passes every move.
 #[inline(always)]
 pub fn piece_moves<F: FnMut(Square, bool, bool)>(
     pos: &Position,
@@ -60,50 +98,65 @@ pub fn piece_moves<F: FnMut(Square, bool, bool)>(
     from: Square,
     piece: Piece,
     quiet: bool,
+    f: F,
+) {
+    let sm = SeatMoves::new(pos.variant(), seat);
+    piece_moves_of(pos, cells, &sm, from, piece, quiet, f)
+}
+
+/// `piece_moves` for the seat of `sm`. The same moves as the walker's filtered by `admit`,
+/// with what can be decided once per piece decided once: a piece on its seat's bank passes
+/// the bank rule whatever its destination, one off it only back to the bank and only if its
+/// kind may (MIT-3, MIT-3a), and a River without a capture ban or crossing lines passes
+/// every move.
+#[inline(always)]
+pub fn piece_moves_of<F: FnMut(Square, bool, bool)>(
+    pos: &Position,
+    cells: &[Cell; BOARD_CELLS],
+    sm: &SeatMoves,
+    from: Square,
+    piece: Piece,
+    quiet: bool,
     mut f: F,
 ) {
     let v = pos.variant();
-    let orient = v.orientation(seat, from);
-    if restricted(pos) {
-        let home = match (&v.banks, v.seats[seat.index()].bank) {
-            (Some(b), Some(bank)) if v.bank(from) != bank => {
-                if !piece.kind().in_mask(b.return_pieces) {
-                    return;
-                }
-                Some(bank)
+    let orient = sm.orientation(v, from);
+    let home = match sm.bank {
+        Some((bank, back)) if v.bank(from) != bank => {
+            if !piece.kind().in_mask(back) {
+                return;
             }
-            _ => None,
-        };
-        let river = v.river.as_ref().filter(|r| river::filters(r));
-        if home.is_some() || river.is_some() || v.ferries.is_some() {
-            let admitted = |to: Square| {
-                if home.is_some_and(|bank| v.bank(to) != bank) {
+            Some(bank)
+        }
+        _ => None,
+    };
+    if home.is_some() || sm.river.is_some() || sm.ferries.is_some() {
+        let admitted = |to: Square| {
+            if home.is_some_and(|bank| v.bank(to) != bank) {
+                return false;
+            }
+            if let Some(r) = sm.river {
+                if !river::allows(v, r, piece.kind(), from, to, cells[to.index()]) {
                     return false;
                 }
-                if let Some(r) = river {
-                    if !river::allows(v, r, piece.kind(), from, to, cells[to.index()]) {
-                        return false;
-                    }
+            }
+            sm.ferries
+                .is_none_or(|fe| ferry::allows(pos, fe, piece.kind(), to))
+        };
+        walk(
+            v,
+            cells,
+            from,
+            piece,
+            orient,
+            quiet,
+            |to, capture, multi| {
+                if admitted(to) {
+                    f(to, capture, multi)
                 }
-                v.ferries
-                    .as_ref()
-                    .is_none_or(|fe| ferry::allows(pos, fe, piece.kind(), to))
-            };
-            walk(
-                v,
-                cells,
-                from,
-                piece,
-                orient,
-                quiet,
-                |to, capture, multi| {
-                    if admitted(to) {
-                        f(to, capture, multi)
-                    }
-                },
-            );
-            return;
-        }
+            },
+        );
+        return;
     }
     walk(v, cells, from, piece, orient, quiet, f);
 }
