@@ -78,6 +78,10 @@ pub struct MoveTable {
     pub leaps: Vec<Leap>,
     pub rides: Vec<Ride>,
     pub circles: Vec<Circle>,
+    /// Every move is plain (the walker's short loops): each leap and ride moves and
+    /// captures, from any square, across the channel; no leap is lame, every ride is
+    /// unlimited from its first square; no circles.
+    pub plain: bool,
 }
 
 /// A compiled piece type.

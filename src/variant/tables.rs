@@ -102,6 +102,14 @@ pub(super) fn table(vectors: &[Vector], flip: bool, crosses: Option<&[Vector]>) 
             r.min = 2;
         }
     }
+    t.plain = t
+        .leaps
+        .iter()
+        .all(|l| l.quiet && l.capture && !l.initial && l.path_len == 0 && l.cross)
+        && t.rides
+            .iter()
+            .all(|r| r.quiet && r.capture && !r.initial && r.cross && r.min == 1 && r.max == 0)
+        && t.circles.is_empty();
     t
 }
 
