@@ -5,7 +5,7 @@
 
 use crate::types::geometry::BOARD_CELLS;
 use crate::types::{Army, Cell, PieceKind, Seat, Square};
-use crate::variant::Variant;
+use crate::variant::{ArmyAttacks, ArmyRay, Variant};
 
 /// Could a piece of `by`, moved by any of its seats with that seat's forward, capture on `sq`
 /// (whatever stands there)? One scan of the army's merged tables (`Variant::army_attacks`)
@@ -22,10 +22,40 @@ pub fn by_tables(
     accept: impl Fn(Seat, Square, PieceKind) -> bool,
 ) -> Option<bool> {
     let t = &v.army_attacks[by.index()];
-    // FF-2, FF-3: across the channel only the moves that fly attack.
-    let crosses = |from: Square, k: PieceKind, crossing: u32| {
-        !v.channel || k.in_mask(crossing) || v.bank(from) == v.bank(sq)
-    };
+    if leap_attacks(v, cells, sq, by, &accept) {
+        return Some(true);
+    }
+    for ra in &t.rays {
+        let mut s = sq;
+        let mut n = 0u32;
+        let c = loop {
+            s = s.offset(-ra.delta);
+            n += 1;
+            let c = cells[s.index()];
+            if !c.is_empty() {
+                break c;
+            }
+        };
+        if c.is_army(by) && ray_attacks(v, t, ra, sq, s, c.piece_unchecked().kind(), n, &accept) {
+            return Some(true);
+        }
+    }
+    if t.circles != 0 {
+        return None;
+    }
+    Some(false)
+}
+
+/// The leaps of `by_tables`: could a piece of `by` capture on `sq` by a leap?
+#[inline(always)]
+pub fn leap_attacks(
+    v: &Variant,
+    cells: &[Cell; BOARD_CELLS],
+    sq: Square,
+    by: Army,
+    accept: &impl Fn(Seat, Square, PieceKind) -> bool,
+) -> bool {
+    let t = &v.army_attacks[by.index()];
     for la in &t.leaps {
         let from = sq.offset(-la.delta);
         let c = cells[from.index()];
@@ -39,35 +69,40 @@ pub fn by_tables(
             let k = c.piece_unchecked().kind();
             for &(seat, o) in &t.seats {
                 let (kinds, crossing) = la.by[o as usize];
-                if k.in_mask(kinds) && crosses(from, k, crossing) && accept(seat, from, k) {
-                    return Some(true);
+                if k.in_mask(kinds) && crosses(v, from, sq, k, crossing) && accept(seat, from, k) {
+                    return true;
                 }
             }
         }
     }
-    for ra in &t.rays {
-        let mut s = sq;
-        let mut n = 0u32;
-        let c = loop {
-            s = s.offset(-ra.delta);
-            n += 1;
-            let c = cells[s.index()];
-            if !c.is_empty() {
-                break c;
-            }
-        };
-        if c.is_army(by) && c.piece_unchecked().kind().in_mask(ra.kinds) {
-            let k = c.piece_unchecked().kind();
-            for &(seat, o) in &t.seats {
-                let r = &ra.by[o as usize];
-                if r.reaches(k, n) && crosses(s, k, r.crossing) && accept(seat, s, k) {
-                    return Some(true);
-                }
-            }
-        }
+    false
+}
+
+/// Does a piece of kind `k` of the army of `t`, standing on `from`, `n` steps out from `sq`
+/// along `ra`, capture on `sq` for some seat of the army (with nothing between)?
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub fn ray_attacks(
+    v: &Variant,
+    t: &ArmyAttacks,
+    ra: &ArmyRay,
+    sq: Square,
+    from: Square,
+    k: PieceKind,
+    n: u32,
+    accept: &impl Fn(Seat, Square, PieceKind) -> bool,
+) -> bool {
+    if !k.in_mask(ra.kinds) {
+        return false;
     }
-    if t.circles != 0 {
-        return None;
-    }
-    Some(false)
+    t.seats.iter().any(|&(seat, o)| {
+        let r = &ra.by[o as usize];
+        r.reaches(k, n) && crosses(v, from, sq, k, r.crossing) && accept(seat, from, k)
+    })
+}
+
+/// FF-2, FF-3: across the channel only the moves that fly (`crossing`) attack.
+#[inline(always)]
+fn crosses(v: &Variant, from: Square, sq: Square, k: PieceKind, crossing: u32) -> bool {
+    !v.channel || k.in_mask(crossing) || v.bank(from) == v.bank(sq)
 }

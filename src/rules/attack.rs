@@ -10,7 +10,7 @@ use super::moves::{piece_moves_of, SeatMoves};
 use super::{banks, ferry};
 use crate::board::Position;
 use crate::movegen::attack::by_tables;
-use crate::types::{Army, Cell, Piece, PieceKind, Square};
+use crate::types::{Army, Cell, Piece, PieceKind, Seat, Square};
 
 /// Could a piece of `by` capture on `sq`? Whatever stands on `sq` is treated as an enemy of
 /// `by`: an empty square (castling transit) or a square `by` itself holds (is it defended?)
@@ -25,16 +25,7 @@ pub fn attacked(pos: &Position, sq: Square, by: Army) -> bool {
 pub fn attacked_as(pos: &Position, sq: Square, by: Army, victim: Option<Piece>) -> bool {
     let v = pos.variant();
     if v.table_attacks {
-        // FF-10: a piece that never boards does not capture on a Ferry.
-        let no_boarding = match &v.ferries {
-            Some(f) if pos.carrier_at(sq) => f.non_boarding,
-            _ => 0,
-        };
-        // MIT-10: each enemy seat's own bank rule (its moves start or end on its bank).
-        let found = by_tables(v, pos.cells(), sq, by, |seat, from, k| {
-            !k.in_mask(no_boarding) && banks::seat_may_attack(v, seat, k, from, sq)
-        });
-        match found {
+        match by_tables(v, pos.cells(), sq, by, table_accept(pos, sq)) {
             Some(true) => return true,
             Some(false) => {}
             None => return by_walking(pos, sq, by, victim),
@@ -47,8 +38,24 @@ pub fn attacked_as(pos: &Position, sq: Square, by: Army, victim: Option<Piece>) 
     by_walking(pos, sq, by, victim)
 }
 
+/// The rules' say on an attacker the tables find capturing on `sq` (`by_tables`' `accept`):
+/// FF-10, a piece that never boards does not capture on a Ferry; MIT-10, each enemy seat's
+/// own bank rule (its moves start or end on its bank).
+#[inline(always)]
+pub(super) fn table_accept(
+    pos: &Position,
+    sq: Square,
+) -> impl Fn(Seat, Square, PieceKind) -> bool + '_ {
+    let v = pos.variant();
+    let no_boarding = match &v.ferries {
+        Some(f) if pos.carrier_at(sq) => f.non_boarding,
+        _ => 0,
+    };
+    move |seat, from, k| !k.in_mask(no_boarding) && banks::seat_may_attack(v, seat, k, from, sq)
+}
+
 /// `ferry::attacks` on the board with the victim on `sq`.
-fn ferry_attacks(
+pub(super) fn ferry_attacks(
     pos: &Position,
     f: &crate::variant::Ferries,
     sq: Square,
