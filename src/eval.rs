@@ -8,7 +8,7 @@
 //! Scores are centipawns from the point of view of the army to move.
 
 use crate::board::{Position, Square};
-use crate::rules::moves::piece_moves;
+use crate::rules::moves::{piece_moves_of, SeatMoves};
 use crate::rules::victory;
 use crate::types::geometry::{squares, BOARD_CELLS};
 use crate::types::{Army, PieceKind};
@@ -200,13 +200,13 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
     }
     for army in Army::ALL {
         let a = army.index();
+        let sm = SeatMoves::new(v, pos.next_seat_of(army));
         for &sq in pos.pieces_of(army) {
             let k = pos.piece_at(sq).piece_unchecked().kind().index();
             if t.mobility_weight[k] != 0 {
                 let mut n = 0;
                 let piece = pos.piece_at(sq).piece_unchecked();
-                let seat = pos.next_seat_of(army);
-                piece_moves(pos, pos.cells(), seat, sq, piece, true, |_, _, _| n += 1);
+                piece_moves_of(pos, pos.cells(), &sm, sq, piece, true, |_, _, _| n += 1);
                 mobility[a] += t.mobility_weight[k] * (n - 4);
             }
         }

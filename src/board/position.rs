@@ -348,6 +348,11 @@ impl Position {
     pub fn hand(&self, group: usize, kind: PieceKind) -> u8 {
         self.hands[group][kind.index()]
     }
+    /// Does the reserve `group` hold nothing?
+    #[inline]
+    pub fn hand_is_empty(&self, group: usize) -> bool {
+        self.hands[group].iter().all(|&n| n == 0)
+    }
     pub fn has_hands(&self) -> bool {
         self.variant.drops
     }
@@ -469,6 +474,20 @@ impl Position {
             .iter()
             .filter(|u| u.key == self.key)
             .count()
+    }
+
+    /// `f` asked of this position with the piece on `sq` lifted off the board: its cell empty,
+    /// nothing else changed (piece lists, counts and key still count it), and the cell put
+    /// back before returning. For attack questions about where that piece is about to go
+    /// ("is the King's destination attacked once the King has left its square?"), which read
+    /// the cells and the enemy's pieces only.
+    #[inline]
+    pub fn with_lifted<R>(&mut self, sq: Square, f: impl FnOnce(&Position) -> R) -> R {
+        let cell = self.board[sq.index()];
+        self.board[sq.index()] = Cell::EMPTY;
+        let r = f(self);
+        self.board[sq.index()] = cell;
+        r
     }
 
     // ---- low-level edits, keeping key, lists and counts in step ----

@@ -26,8 +26,41 @@ pub fn walk<F: FnMut(Square, bool, bool)>(
 ) {
     let army = piece.army();
     let pt = v.piece_type(piece.kind());
-    let initial_ok = v.initial_ranks[army.index()][piece.kind().index()] >> from.rank() & 1 != 0;
     let t = &pt.tables[orient as usize];
+    if t.plain {
+        // The short loops of a plain table (most pieces): the same moves in the same order.
+        let enemy = army.enemy();
+        for l in &t.leaps {
+            let to = from.offset(l.delta);
+            let c = cells[to.index()];
+            if c.is_empty() {
+                if quiet {
+                    f(to, false, false);
+                }
+            } else if c.is_army(enemy) {
+                f(to, true, false);
+            }
+        }
+        for r in &t.rides {
+            let mut to = from;
+            loop {
+                to = to.offset(r.delta);
+                let c = cells[to.index()];
+                if c.is_empty() {
+                    if quiet {
+                        f(to, false, false);
+                    }
+                    continue;
+                }
+                if c.is_army(enemy) {
+                    f(to, true, false);
+                }
+                break;
+            }
+        }
+        return;
+    }
+    let initial_ok = v.initial_ranks[army.index()][piece.kind().index()] >> from.rank() & 1 != 0;
     let from_bank = v.bank(from);
     for l in &t.leaps {
         if l.initial && !initial_ok {

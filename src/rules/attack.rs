@@ -6,12 +6,12 @@
 //! rule and the Ferries' boarding rule applied to each attacker found, and the Ferries' own
 //! captures added; `tests/attacks.rs` checks that both answers agree.
 
-use super::moves::piece_moves;
+use super::moves::{piece_moves_of, SeatMoves};
 use super::{banks, ferry};
 use crate::board::Position;
 use crate::movegen::attack::by_tables;
 use crate::types::geometry::BOARD_CELLS;
-use crate::types::{Army, Cell, Piece, PieceKind, Square};
+use crate::types::{Army, Cell, Piece, PieceKind, Seat, Square};
 
 /// Could a piece of `by` capture on `sq`? Whatever stands on `sq` is treated as an enemy of
 /// `by`: an empty square (castling transit) or a square `by` itself holds (is it defended?)
@@ -26,22 +26,10 @@ pub fn attacked(pos: &Position, sq: Square, by: Army) -> bool {
 pub fn attacked_as(pos: &Position, sq: Square, by: Army, victim: Option<Piece>) -> bool {
     let v = pos.variant();
     if v.table_attacks {
-        // FF-10: a piece that never boards does not capture on a Ferry.
-        let no_boarding = match &v.ferries {
-            Some(f) if pos.carrier_at(sq) => f.non_boarding,
-            _ => 0,
-        };
-        for seat in v.seats_of(by) {
-            let orient = v.orientation(seat, sq);
-            // MIT-10: the enemy seat's own bank rule (its moves start or end on its bank).
-            let found = by_tables(v, pos.cells(), sq, by, orient, |from, k| {
-                !k.in_mask(no_boarding) && banks::seat_may_attack(v, seat, k, from, sq)
-            });
-            match found {
-                Some(true) => return true,
-                Some(false) => {}
-                None => return by_walking(pos, sq, by, victim),
-            }
+        match by_tables(v, pos.cells(), sq, by, table_accept(pos, sq)) {
+            Some(true) => return true,
+            Some(false) => {}
+            None => return by_walking(pos, sq, by, victim),
         }
         if let Some(f) = &v.ferries {
             return ferry_attacks(pos, f, sq, by, victim);
@@ -67,29 +55,39 @@ pub fn least_attacker(
     if !v.table_attacks {
         return None;
     }
+    let accept = table_accept(pos, sq);
+    let best = std::cell::Cell::new(None::<(i32, Square, PieceKind)>);
+    // Every attacker is refused, so the tables go on to the next: all are seen.
+    by_tables(v, cells, sq, by, |seat, from, k| {
+        if accept(seat, from, k) {
+            let r = rank(k);
+            if best.get().is_none_or(|(b, _, _)| r < b) {
+                best.set(Some((r, from, k)));
+            }
+        }
+        false
+    })?;
+    Some(best.get().map(|(_, from, k)| (from, k)))
+}
+
+/// The rules' say on an attacker the tables find capturing on `sq` (`by_tables`' `accept`):
+/// FF-10, a piece that never boards does not capture on a Ferry; MIT-10, each enemy seat's
+/// own bank rule (its moves start or end on its bank).
+#[inline(always)]
+pub(super) fn table_accept(
+    pos: &Position,
+    sq: Square,
+) -> impl Fn(Seat, Square, PieceKind) -> bool + '_ {
+    let v = pos.variant();
     let no_boarding = match &v.ferries {
         Some(f) if pos.carrier_at(sq) => f.non_boarding,
         _ => 0,
     };
-    let best = std::cell::Cell::new(None::<(i32, Square, PieceKind)>);
-    for seat in v.seats_of(by) {
-        let orient = v.orientation(seat, sq);
-        // Every attacker is refused, so the tables go on to the next: all are seen.
-        by_tables(v, cells, sq, by, orient, |from, k| {
-            if !k.in_mask(no_boarding) && banks::seat_may_attack(v, seat, k, from, sq) {
-                let r = rank(k);
-                if best.get().is_none_or(|(b, _, _)| r < b) {
-                    best.set(Some((r, from, k)));
-                }
-            }
-            false
-        })?;
-    }
-    Some(best.get().map(|(_, from, k)| (from, k)))
+    move |seat, from, k| !k.in_mask(no_boarding) && banks::seat_may_attack(v, seat, k, from, sq)
 }
 
 /// `ferry::attacks` on the board with the victim on `sq`.
-fn ferry_attacks(
+pub(super) fn ferry_attacks(
     pos: &Position,
     f: &crate::variant::Ferries,
     sq: Square,
@@ -121,13 +119,14 @@ pub fn by_walking(pos: &Position, sq: Square, by: Army, victim: Option<Piece>) -
     let mut cells = *pos.cells();
     cells[sq.index()] = Cell::from_piece(victim_on(pos, sq, by, victim));
     for seat in v.seats_of(by) {
+        let sm = SeatMoves::new(v, seat);
         for &from in pos.pieces_of(by) {
             if from == sq {
                 continue;
             }
             let piece = pos.piece_at(from).piece_unchecked();
             let mut hit = false;
-            piece_moves(pos, &cells, seat, from, piece, false, |to, capture, _| {
+            piece_moves_of(pos, &cells, &sm, from, piece, false, |to, capture, _| {
                 hit |= capture && to == sq;
             });
             if hit {

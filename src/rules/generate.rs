@@ -6,7 +6,7 @@
 //! too (`fallback`), for `legal.rs` to use when nothing else is legal. Pseudo-legal moves obey every movement rule; `legal.rs` keeps those that
 //! leave no royal piece attacked.
 
-use super::moves::piece_moves;
+use super::moves::{piece_moves_of, SeatMoves};
 use super::{banks, castling, ferry, reserves, river};
 use crate::board::{Move, MoveKind, MoveList, Position};
 use crate::movegen::walk;
@@ -34,8 +34,12 @@ fn push(
     kind: MoveKind,
 ) {
     let v = pos.variant();
+    if !pt.promotes {
+        list.push(Move::new(from, to, kind));
+        return;
+    }
     let zone = v.promotion_zone[army.index()][to.index()];
-    if !pt.promotes || zone == 0 {
+    if zone == 0 {
         list.push(Move::new(from, to, kind));
         return;
     }
@@ -91,13 +95,16 @@ pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
     let seat = pos.seat();
     let army = pos.army();
     let quiet = gen == Gen::All;
+    let sm = SeatMoves::new(v, seat);
     // MIT-3: the seat's bank, when it has one (pieces too far from it have no moves).
     let home = v.banks.as_ref().and(v.seats[seat.index()].bank);
     for &from in pos.pieces_of(army) {
         let p = pos.piece_at(from).piece_unchecked();
         let pt = v.piece_type(p.kind());
+        let orient = sm.orientation(v, from);
         if let Some(bank) = home {
-            if v.bank(from) != bank && pt.reach < banks::distance(v, bank, from) {
+            let reach = pt.reach[orient as usize][bank as usize];
+            if v.bank(from) != bank && reach < banks::distance(v, bank, from) {
                 continue;
             }
         }
@@ -109,17 +116,18 @@ pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
         // In Noisy mode a promoting piece's quiet moves into the zone are promotions, and a
         // beyond move may capture: include them.
         let quiet_here = quiet || pt.promotes || beyond;
-        piece_moves(
+        let list = &mut *list;
+        piece_moves_of(
             pos,
             pos.cells(),
-            seat,
+            &sm,
             from,
             p,
             quiet_here,
-            |to, capture, multi| {
+            move |to, capture, multi| {
+                let v = pos.variant();
                 if beyond && !capture {
-                    let o = v.orientation(seat, from) as usize;
-                    match ferry::beyond(pos, pt, o, from, to) {
+                    match ferry::beyond(pos, pt, orient as usize, from, to) {
                         ferry::Beyond::Plain => {}
                         ferry::Beyond::Takes => {
                             list.push(Move::new(from, to, MoveKind::Beyond));
@@ -128,7 +136,7 @@ pub fn generate(pos: &Position, list: &mut MoveList, gen: Gen) {
                         ferry::Beyond::Forbidden => return,
                     }
                 }
-                if !quiet && !capture && v.promotion_zone[army.index()][to.index()] == 0 {
+                if !quiet && !capture && v.promotion_zone[p.army().index()][to.index()] == 0 {
                     return;
                 }
                 // MIT-10 (decision): no move lands on a royal piece in games with banks.

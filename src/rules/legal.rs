@@ -5,7 +5,9 @@
 //! `Variant::pin_legality`) use pins: out of check, only a royal move, e.p., or a move of a
 //! piece pinned by a rider of an enemy seat (that the rules let attack the royal piece from
 //! where it stands) can expose the royal piece, so every other move, drops included, is legal
-//! without being played. Everything else is played and tested with `attack::army_in_check`.
+//! without being played. A royal step is legal when its destination is not attacked with
+//! the royal piece lifted off its square (without Ferries). Everything else is played and
+//! tested with `attack::army_in_check`.
 //!
 //! With Ferries this holds only while the King stands off the Ferries' ranks: there no Ride
 //! reaches it and, standing on no Ferry, no pass-through or beyond capture (FF-11, FF-17,
@@ -13,11 +15,12 @@
 //! piece that shields the King) and a pinned dragon's pass-through (it may take the pinner and
 //! land past it) are played and tested. On the Ferries' ranks every move is.
 
-use super::attack::{army_in_check, attacked};
+use super::attack::{self, army_in_check, attacked_as};
 use super::banks;
 use super::generate::{fallback, generate, Gen};
 use super::victory;
 use crate::board::{Move, MoveKind, MoveList, Position, Square};
+use crate::movegen::attack::{leap_attacks, ray_attacks};
 use crate::types::Army;
 
 /// Most pinned pieces tracked at once (one per ray direction suffices).
@@ -65,29 +68,38 @@ pub fn filter_legal(pos: &mut Position, list: &mut MoveList) {
         return;
     }
     let on_ferry_ranks = v.ferries.as_ref().is_some_and(|f| f.zone[king.index()]);
-    if on_ferry_ranks || attacked(pos, king, us.enemy()) {
+    let mut pins = [(Square::NONE, 0i16); MAX_PINS];
+    let npins = match on_ferry_ranks {
+        false => check_or_pins(pos, king, us, &mut pins),
+        true => None,
+    };
+    let Some(npins) = npins else {
         list.retain(|m| leaves_royal_safe(pos, m));
         return;
-    }
-    let mut pins = [(Square::NONE, 0i16); MAX_PINS];
-    let mut npins = 0;
-    for seat in v.seats_of(us.enemy()) {
-        let orient = v.orientation(seat, king);
-        // MIT-10: a pinner pins only if its seat's bank rule lets it attack the King.
-        let accept = |from, k| banks::seat_may_attack(v, seat, k, from, king);
-        find_pins(pos, king, us, orient, accept, &mut pins, &mut npins);
-    }
+    };
     let pins = &pins[..npins];
+    // Without Ferries a King's board move changes nothing an attack on its destination
+    // depends on but its own square (`king_step_safe`); with them it is played.
+    let king_steps = v.ferries.is_none();
     list.retain(|m| {
         let from = m.from();
+        if from == king {
+            if m.is_castle() {
+                return true;
+            }
+            if king_steps {
+                return king_step_safe(pos, m, us);
+            }
+            return leaves_royal_safe(pos, m);
+        }
         // A beyond capture may take one of the mover's own pieces (FF-18), which may be
         // shielding the King: played and tested like e.p.
-        if from == king || matches!(m.kind(), MoveKind::EnPassant | MoveKind::Beyond) {
-            return m.is_castle() || leaves_royal_safe(pos, m);
+        if matches!(m.kind(), MoveKind::EnPassant | MoveKind::Beyond) {
+            return leaves_royal_safe(pos, m);
         }
         // A drop (no from square), a Send (the piece stays) or a piece that is not pinned
         // opens no line.
-        if m.kind() == MoveKind::Send {
+        if m.kind() == MoveKind::Send || pins.is_empty() {
             return true;
         }
         let mut pinned = pins.iter().filter(|p| p.0 == from).peekable();
@@ -114,61 +126,89 @@ fn leaves_royal_safe(pos: &mut Position, m: Move) -> bool {
     safe
 }
 
-/// Own pieces pinned to `king` by enemy riders, with the pinning ray's step (from king outward).
-/// Own pieces pinned to `king` by riders of the enemy moving with `orient` that `accept`
-/// lets attack the King from where they stand; appended to `out[..n]`.
-fn find_pins(
+/// Is the King's move `m` (castling aside) legal: is its destination free of attack with the
+/// King gone from its square? That is what playing it and asking would see when the move only
+/// takes the King from `from` to `to`, capturing what stands there: an attack on `to` does not
+/// depend on what stands on `to`, and the seat to move, the reserves and the counters do not
+/// count. A move that does more (a promotion) is played.
+fn king_step_safe(pos: &mut Position, m: Move, us: Army) -> bool {
+    if !matches!(m.kind(), MoveKind::Normal | MoveKind::MultiStep) || m.promotion().is_some() {
+        return leaves_royal_safe(pos, m);
+    }
+    let king = pos.piece_at(m.from()).piece();
+    pos.with_lifted(m.from(), |p| !attacked_as(p, m.to(), us.enemy(), king))
+}
+
+/// Is the King on `king` (of `us`) in check (`None`), and if not, which own pieces are pinned
+/// to it, with the pinning ray's step (from the King outward), written to `out` (`Some` of
+/// how many)? One scan of the enemy army's merged attack tables from the King serves both:
+/// the leaps, then each ray to its first piece (an enemy there may give check) and past an
+/// own piece to the next (an enemy rider there may pin it). A rider pins when some seat of its
+/// army, moving it with that seat's forward, could attack the King along the line, and
+/// (MIT-10) that seat's bank rule lets it attack the King from where the rider stands. The
+/// check part is `attack::attacked` (the tables have no circular riders under
+/// `pin_legality`, so walking is never needed).
+fn check_or_pins(
     pos: &Position,
     king: Square,
     us: Army,
-    orient: crate::variant::Orientation,
-    accept: impl Fn(Square, crate::types::PieceKind) -> bool,
     out: &mut [(Square, i16); MAX_PINS],
-    n: &mut usize,
-) {
+) -> Option<usize> {
     let v = pos.variant();
     let them = us.enemy();
-    let t = &v.attacks[orient as usize];
+    let t = &v.army_attacks[them.index()];
     let cells = pos.cells();
+    let checks = attack::table_accept(pos, king);
+    if leap_attacks(v, cells, king, them, &checks) {
+        return None;
+    }
+    let pins = |seat, from, k| banks::seat_may_attack(v, seat, k, from, king);
+    let mut n = 0;
     for ra in &t.rays {
         let step = -ra.delta;
         let mut s = king;
-        let mut blocker = Square::NONE;
-        loop {
+        let mut steps = 0u32;
+        let first = loop {
             s = s.offset(step);
+            steps += 1;
             let c = cells[s.index()];
-            if c.is_empty() {
-                continue;
+            if !c.is_empty() {
+                break c;
             }
-            if c.is_army(us) && blocker.is_none() {
-                blocker = s;
-                continue;
+        };
+        if first.is_army(them) {
+            let k = first.piece_unchecked().kind();
+            if ray_attacks(v, t, ra, king, s, k, steps, &checks) {
+                return None;
             }
-            break;
-        }
-        let c = cells[s.index()];
-        if blocker.is_none() || !c.is_army(them) {
             continue;
         }
-        // Distance from the pinner to the king, counted in steps.
-        let total = steps_between(king, s, step);
-        let k = c.piece_unchecked().kind();
-        let pins = k.in_mask(ra.unlimited)
-            || ra
-                .limited
-                .iter()
-                .any(|&(mask, max)| k.in_mask(mask) && total <= max as u32);
-        // FF-2, FF-3: a line that may not cross the channel pins nothing across it.
-        let crosses = !v.channel || k.in_mask(ra.crossing) || v.bank(s) == v.bank(king);
-        if pins && crosses && accept(s, k) && *n < MAX_PINS {
-            out[*n] = (blocker, step);
-            *n += 1;
+        if !first.is_army(us) {
+            continue;
+        }
+        let blocker = s;
+        let c = loop {
+            s = s.offset(step);
+            steps += 1;
+            let c = cells[s.index()];
+            if !c.is_empty() {
+                break c;
+            }
+        };
+        if c.is_army(them)
+            && n < MAX_PINS
+            && ray_attacks(v, t, ra, king, s, c.piece_unchecked().kind(), steps, &pins)
+        {
+            out[n] = (blocker, step);
+            n += 1;
         }
     }
-}
-
-fn steps_between(a: Square, b: Square, step: i16) -> u32 {
-    ((b.0 as i32 - a.0 as i32) / step as i32) as u32
+    if let Some(f) = &v.ferries {
+        if attack::ferry_attacks(pos, f, king, them, None) {
+            return None;
+        }
+    }
+    Some(n)
 }
 
 /// Is `to` on the ray from `king` along `step`, no further than the pinner? The pinned piece

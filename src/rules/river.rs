@@ -13,6 +13,13 @@ pub fn crosses(v: &Variant, from: Square, to: Square) -> bool {
     v.bank(from) != v.bank(to)
 }
 
+/// Does the River forbid any board move (a same-bank capture ban or crossing lines)? When
+/// not, `allows` holds for every move.
+#[inline]
+pub fn filters(r: &River) -> bool {
+    r.same_bank_capture_ban.0 != 0 || !r.restrictions.is_empty()
+}
+
 /// May a piece of `kind` move from `from` to `to` (holding `target`) under the River rules?
 /// WEY-3: an unpromoted Pawn may not capture an unpromoted enemy Pawn on its own bank.
 /// WEY-9: the Queen and Prince cross only along the long diagonals.

@@ -36,16 +36,17 @@ impl Square {
         Square(((rank as i16 + PAD_RANKS) * STRIDE + file as i16 + PAD_FILES) as u16)
     }
 
-    /// 0-based file.
+    /// 0-based file. (Unsigned arithmetic: a mailbox index is never negative, and a signed
+    /// division by the stride costs a sign correction on every call.)
     #[inline]
     pub const fn file(self) -> u8 {
-        (self.0 as i16 % STRIDE - PAD_FILES) as u8
+        ((self.0 % STRIDE as u16) as u8).wrapping_sub(PAD_FILES as u8)
     }
 
     /// 0-based rank.
     #[inline]
     pub const fn rank(self) -> u8 {
-        (self.0 as i16 / STRIDE - PAD_RANKS) as u8
+        ((self.0 / STRIDE as u16) as u8).wrapping_sub(PAD_RANKS as u8)
     }
 
     /// The mailbox index.

@@ -77,7 +77,9 @@ impl Cell {
     /// Is there a piece of `army` here?
     #[inline]
     pub const fn is_army(self, army: Army) -> bool {
-        self.is_piece() && (self.0 - 1) >> 5 == army.0
+        // The codes of `army`'s pieces are 1 + 32 * army + kind, kind < 32: one unsigned
+        // comparison, which EMPTY (0) and OFF (0xFF) fail as well.
+        self.0.wrapping_sub(1 + (army.0 << 5)) < 32
     }
 }
 
@@ -87,6 +89,22 @@ impl fmt::Debug for Cell {
             Some(p) => p.fmt(f),
             None if self.is_off() => write!(f, "Off"),
             None => write!(f, "Empty"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn is_army_matches_the_decoded_army_for_every_byte() {
+        for byte in 0..=u8::MAX {
+            let c = Cell(byte);
+            for army in Army::ALL {
+                let want = c.is_piece() && c.piece_unchecked().army() == army;
+                assert_eq!(c.is_army(army), want, "cell {byte}, army {}", army.0);
+            }
         }
     }
 }

@@ -10,7 +10,7 @@ use super::compile_rules::{
 };
 use super::config::VariantConfig;
 use super::config_values::{letter_of, Fail};
-use super::tables::{attack_table, listed, table};
+use super::tables::{army_attack_table, attack_table, listed, table};
 use super::*;
 use crate::types::geometry::{squares, MAX_FILES, MAX_RANKS};
 use toml::Spanned;
@@ -64,6 +64,7 @@ pub(super) fn compile(
         .iter()
         .any(|t| t.leaps.iter().any(|l| l.path_len > 0));
     let any_circle = attacks.iter().any(|t| t.circles != 0);
+    let army_attacks = Army::ALL.map(|a| army_attack_table(&attacks, &seats, a));
 
     let mut variant = Variant {
         name: cfg.name.get_ref().clone(),
@@ -86,6 +87,7 @@ pub(super) fn compile(
         reserves: None,
         carriers: cfg.carriers,
         attacks,
+        army_attacks,
         initial_ranks: [[0; MAX_KINDS]; MAX_ARMIES],
         promotion_zone,
         table_attacks: false,
@@ -150,6 +152,30 @@ pub(super) fn compile(
         && !has_lame
         && !any_circle;
     Ok(variant)
+}
+
+/// The most ranks one move of a table covers downward (index 0) and upward (index 1):
+/// `PieceType::reach`.
+fn move_reach(t: &MoveTable) -> [u8; 2] {
+    let mut reach = [0u8; 2];
+    let mut widen = |delta: i16, times: u8| {
+        let dy = crate::types::geometry::split_delta(delta).1;
+        let ranks = (dy.unsigned_abs() as u32 * times as u32).min(u8::MAX as u32) as u8;
+        let way = usize::from(dy > 0);
+        if dy != 0 {
+            reach[way] = reach[way].max(ranks);
+        }
+    };
+    for l in &t.leaps {
+        widen(l.delta, 1);
+    }
+    for r in &t.rides {
+        widen(r.delta, if r.max == 0 { u8::MAX } else { r.max });
+    }
+    if !t.circles.is_empty() {
+        reach = [u8::MAX; 2];
+    }
+    reach
 }
 
 /// Board size and name.
@@ -285,19 +311,7 @@ fn compile_pieces(cfg: &VariantConfig, fail: Fail) -> Result<Vec<PieceType>, Con
         };
         let up = table(&vectors, false, crosses.as_deref());
         let down = table(&vectors, true, crosses.as_deref());
-        let reach = if up.rides.is_empty() && up.circles.is_empty() {
-            up.leaps
-                .iter()
-                .map(|l| {
-                    crate::types::geometry::split_delta(l.delta)
-                        .1
-                        .unsigned_abs()
-                })
-                .max()
-                .unwrap_or(0)
-        } else {
-            u8::MAX
-        };
+        let reach = [&up, &down].map(move_reach);
         pieces.push(PieceType {
             letter,
             name: p.name.clone(),

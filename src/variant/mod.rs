@@ -78,6 +78,10 @@ pub struct MoveTable {
     pub leaps: Vec<Leap>,
     pub rides: Vec<Ride>,
     pub circles: Vec<Circle>,
+    /// Every move is plain (the walker's short loops): each leap and ride moves and
+    /// captures, from any square, across the channel; no leap is lame, every ride is
+    /// unlimited from its first square; no circles.
+    pub plain: bool,
 }
 
 /// A compiled piece type.
@@ -94,9 +98,11 @@ pub struct PieceType {
     pub xboard_letter: char,
     /// Move tables by orientation.
     pub tables: [MoveTable; 2],
-    /// The most ranks one move can cover (`u8::MAX` for riders): a piece further than this
-    /// from a seat's bank cannot move back to it (MIT-3a).
-    pub reach: u8,
+    /// By orientation, the most ranks one move can cover toward the south bank (index 0,
+    /// down) and toward the north bank (index 1, up); `u8::MAX` along an unlimited line. A
+    /// piece further than this from a seat's bank cannot move back to it (MIT-3a): a
+    /// forward-only piece on the far bank never can.
+    pub reach: [[u8; 2]; 2],
     /// May end a move on a carrier (FF-10: dragons may not).
     pub boards: bool,
     /// Unit steps, by orientation, of the lines along which it passes through an enemy on a
@@ -136,6 +142,55 @@ pub struct AttackTable {
     pub leaps: Vec<LeapAttack>,
     pub rays: Vec<RayAttack>,
     /// Kinds with circular moves, whose attacks are found by walking (no table).
+    pub circles: u32,
+}
+
+impl RayAttack {
+    /// Does a piece of `kind` standing `n` steps away along the ray attack along it?
+    #[inline]
+    pub fn reaches(&self, kind: PieceKind, n: u32) -> bool {
+        kind.in_mask(self.unlimited)
+            || self
+                .limited
+                .iter()
+                .any(|&(mask, max)| kind.in_mask(mask) && n <= max as u32)
+    }
+}
+
+/// A leap attack of `ArmyAttacks`: the kinds that capture by `delta`, by orientation.
+#[derive(Clone, Debug)]
+pub struct ArmyLeap {
+    pub delta: i16,
+    pub path: [i16; 2],
+    pub path_len: u8,
+    /// Kinds that attack by this leap with any of the army's orientations (a first test).
+    pub kinds: u32,
+    /// By orientation: (kinds that attack by this leap, those of them that may cross the
+    /// channel).
+    pub by: [(u32, u32); 2],
+}
+
+/// A ray of `ArmyAttacks`: the attackers along one step direction, by orientation.
+#[derive(Clone, Debug)]
+pub struct ArmyRay {
+    /// Step from the attacker toward the target.
+    pub delta: i16,
+    /// Kinds that attack along the ray with any of the army's orientations (a first test).
+    pub kinds: u32,
+    pub by: [RayAttack; 2],
+}
+
+/// The attack tables of one army: those of the orientations its seats move with, merged, so
+/// that one scan from a square finds the attackers of every seat of the army (the two enemy
+/// partners of Partnership Mitregi, who move with opposite forwards: MIT-2, MIT-10). Each
+/// attacker found is then tried for each seat with that seat's orientation.
+#[derive(Clone, Debug, Default)]
+pub struct ArmyAttacks {
+    /// The army's seats with the orientation each moves with (forward fixed per seat).
+    pub seats: Vec<(Seat, Orientation)>,
+    pub leaps: Vec<ArmyLeap>,
+    pub rays: Vec<ArmyRay>,
+    /// Kinds with circular moves in any of the army's orientations.
     pub circles: u32,
 }
 
@@ -238,8 +293,11 @@ pub struct Variant {
     pub reserves: Option<Reserves>,
     /// Squares may hold a neutral carrier under a piece.
     pub carriers: bool,
-    /// Attack tables by orientation.
+    /// Attack tables by orientation (`army_attacks` is merged from them).
     pub attacks: [AttackTable; 2],
+    /// Attack tables by army, merged over its seats' orientations (used when
+    /// `table_attacks`, which implies forward fixed per seat).
+    pub army_attacks: [ArmyAttacks; MAX_ARMIES],
     /// Per army, per kind: the ranks (bit mask) where that kind stands at the start.
     /// Moves marked `i` are allowed only from those ranks.
     pub initial_ranks: [[u16; MAX_KINDS]; MAX_ARMIES],

@@ -102,6 +102,14 @@ pub(super) fn table(vectors: &[Vector], flip: bool, crosses: Option<&[Vector]>) 
             r.min = 2;
         }
     }
+    t.plain = t
+        .leaps
+        .iter()
+        .all(|l| l.quiet && l.capture && !l.initial && l.path_len == 0 && l.cross)
+        && t.rides
+            .iter()
+            .all(|r| r.quiet && r.capture && !r.initial && r.cross && r.min == 1 && r.max == 0)
+        && t.circles.is_empty();
     t
 }
 
@@ -155,6 +163,72 @@ pub(super) fn attack_table(pieces: &[PieceType], o: Orientation) -> AttackTable 
         if mt.circles.iter().any(|c| c.capture) {
             t.circles |= bit;
         }
+    }
+    t
+}
+
+/// Merge the attack tables of the orientations `army`'s seats move with into one table
+/// (`ArmyAttacks`): one entry per leap and per ray direction, with its kinds by orientation.
+/// Orientations none of its seats uses add nothing, so a one-seat army's table has the
+/// entries of its orientation's table, in the same order.
+pub(super) fn army_attack_table(
+    tables: &[AttackTable; 2],
+    seats: &[SeatSpec],
+    army: Army,
+) -> ArmyAttacks {
+    let mut t = ArmyAttacks {
+        seats: (0u8..)
+            .map(Seat)
+            .zip(seats)
+            .filter(|(_, s)| s.army == army)
+            .map(|(seat, s)| (seat, s.orientation))
+            .collect(),
+        ..Default::default()
+    };
+    for o in [Orientation::Up, Orientation::Down] {
+        if !t.seats.iter().any(|&(_, so)| so == o) {
+            continue;
+        }
+        let table = &tables[o as usize];
+        let oi = o as usize;
+        for l in &table.leaps {
+            let i =
+                match t.leaps.iter().position(|a| {
+                    a.delta == l.delta && a.path_len == l.path_len && a.path == l.path
+                }) {
+                    Some(i) => i,
+                    None => {
+                        t.leaps.push(ArmyLeap {
+                            delta: l.delta,
+                            path: l.path,
+                            path_len: l.path_len,
+                            kinds: 0,
+                            by: [(0, 0); 2],
+                        });
+                        t.leaps.len() - 1
+                    }
+                };
+            let a = &mut t.leaps[i];
+            a.kinds |= l.kinds;
+            a.by[oi] = (l.kinds, l.crossing);
+        }
+        for r in &table.rays {
+            let i = match t.rays.iter().position(|a| a.delta == r.delta) {
+                Some(i) => i,
+                None => {
+                    t.rays.push(ArmyRay {
+                        delta: r.delta,
+                        kinds: 0,
+                        by: Default::default(),
+                    });
+                    t.rays.len() - 1
+                }
+            };
+            let a = &mut t.rays[i];
+            a.kinds |= r.unlimited | r.limited.iter().fold(0, |m, &(k, _)| m | k);
+            a.by[oi] = r.clone();
+        }
+        t.circles |= table.circles;
     }
     t
 }
