@@ -1288,6 +1288,29 @@ fn ff_23_repetition_counts_the_ferries() {
     );
 }
 
+/// FF-23: a Pawn's Ride resets the move count but can be ridden back, so a position repeated
+/// across Pawn Rides is a repetition too (found by scripts/python-chess-flightferry).
+#[test]
+fn ff_23_repetition_across_pawn_rides() {
+    let x = "4k3/8/8/8/8/3(P)4/8/8/8/4K3 w - - 0 1";
+    agree(x);
+    let mut p = engine(x);
+    let cycle = ["d5c5~", "e10d10", "c5d5~", "d10e10"];
+    play(&mut p, &cycle);
+    assert_eq!(p.halfmove(), 1, "the Pawn's Ride reset the count");
+    assert_eq!(p.repetitions(), 1);
+    assert_eq!(game_end(&mut p), None, "X twice");
+    play(&mut p, &cycle);
+    assert_eq!(p.fen(), "4k3/8/8/8/8/3(P)4/8/8/8/4K3 w - - 1 5");
+    assert!(
+        matches!(
+            game_end(&mut p).map(|e| e.outcome),
+            Some(Outcome::Draw { .. })
+        ),
+        "X three times"
+    );
+}
+
 // Start position, FEN, notation (FF-24..FF-26) ------------------------------------------------
 
 /// FF-24: the start position's moves and perft (the rules file's figures).

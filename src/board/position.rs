@@ -466,10 +466,23 @@ impl Position {
     pub fn key_history(&self) -> impl DoubleEndedIterator<Item = u64> + '_ {
         self.history.iter().map(|u| u.key)
     }
+    /// How many of the latest earlier positions can equal this one: those since the move-rule
+    /// counter was reset, as every reset is irreversible; in games with Ferries, all of them,
+    /// as a Pawn's Ride resets the counter (FF-23) and can be ridden back.
+    #[inline]
+    pub fn repetition_window(&self) -> usize {
+        let n = self.history.len();
+        if self.variant.ferries.is_some() {
+            n
+        } else {
+            (self.halfmove as usize).min(n)
+        }
+    }
+
     /// How many earlier positions since the last irreversible move equal this one.
     pub fn repetitions(&self) -> usize {
         let n = self.history.len();
-        let limit = (self.halfmove as usize).min(n);
+        let limit = self.repetition_window();
         self.history[n - limit..]
             .iter()
             .filter(|u| u.key == self.key)

@@ -311,7 +311,7 @@ impl Worker {
         }
         if v.draws.repetitions > 0 {
             let key = self.pos.key();
-            let limit = self.pos.halfmove() as usize;
+            let limit = self.pos.repetition_window();
             if self
                 .pos
                 .key_history()
