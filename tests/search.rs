@@ -111,10 +111,13 @@ fn solver_agrees_with_the_mate_positions() {
     }
 }
 
+/// The shortest mate, found within two plies more than the solver needs (2n - 1) and two for
+/// pruning: static exchange pruning may skip a quiet sacrifice at the shallowest depths (the
+/// Two Kingdoms mate in 3 is first seen as a mate in 4 at depth 8, as mate in 3 at depth 9).
 #[test]
 fn finds_mates_in_one_two_and_three() {
     for &(name, variant, fen, n) in MATES {
-        let got = search_mate(variant, fen, 2 * n + 2);
+        let got = search_mate(variant, fen, 2 * n + 4);
         assert_eq!(got, Some(n as i32), "{name}");
     }
 }

@@ -17,7 +17,7 @@ use crate::rules::legal_moves_of;
 use crate::rules::victory::decided;
 use crate::rules::Outcome;
 use crate::rules::{in_check, Gen};
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, TranspositionTable, TtHit};
 use crate::types::Army;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
@@ -357,14 +357,7 @@ impl Worker {
         let tt_move = tt.map_or(Move::NONE, |h| h.mv);
         if let Some(h) = tt {
             if !pv_node && h.depth as i32 >= depth {
-                let s = score_from_tt(h.score as i32, ply);
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::None => false,
-                };
-                if cut {
+                if let Some(s) = tt_cut(h, ply, alpha, beta) {
                     return s;
                 }
             }
@@ -596,14 +589,7 @@ impl Worker {
         let key = self.pos.key();
         let mut tt_move = Move::NONE;
         if let Some(h) = self.shared.tt.probe(key) {
-            let s = score_from_tt(h.score as i32, ply);
-            let cut = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-                Bound::None => false,
-            };
-            if cut {
+            if let Some(s) = tt_cut(h, ply, alpha, beta) {
                 return s;
             }
             tt_move = h.mv;
@@ -686,10 +672,22 @@ impl Worker {
     }
 }
 
-/// Mate scores are stored relative to the node, not the root.
 /// Quiescence plies in which a side in check searches every evasion (see `qsearch`).
 const QS_EVASION_PLIES: u32 = 16;
 
+/// The score of a TT entry when its bound settles the (alpha, beta) window, else `None`.
+fn tt_cut(h: TtHit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = score_from_tt(h.score as i32, ply);
+    let cut = match h.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+        Bound::None => false,
+    };
+    cut.then_some(s)
+}
+
+/// Mate scores are stored relative to the node, not the root.
 fn score_to_tt(s: i32, ply: usize) -> i32 {
     if s >= MATE_BOUND {
         s + ply as i32
