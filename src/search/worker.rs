@@ -10,8 +10,10 @@
 use super::movepick::{history_index, is_noisy, order, HISTORY_SIZE};
 use super::see::see_ge;
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
+
+mod qsearch;
 use crate::board::{Move, MoveList, Position};
-use crate::eval::{evaluate, evaluate_lazy, EvalTables};
+use crate::eval::{evaluate, EvalTables};
 use crate::rules::draws::{dead_material, move_rule_reached};
 use crate::rules::legal_moves_of;
 use crate::rules::victory::decided;
@@ -528,19 +530,6 @@ impl Worker {
         best
     }
 
-    /// A capture that loses material in the exchange on its destination (`see.rs`), skipped
-    /// in quiescence. A beyond capture of an own piece (FF-18) is never skipped here.
-    fn losing_capture(&self, m: Move) -> bool {
-        if self
-            .pos
-            .captured_piece(m)
-            .is_some_and(|p| p.army() == self.pos.army())
-        {
-            return false;
-        }
-        !see_ge(&self.pos, &self.eval, m, 0)
-    }
-
     fn has_pieces(&self) -> bool {
         let v = self.pos.variant();
         self.pos.pieces_of(self.pos.army()).iter().any(|&s| {
@@ -563,117 +552,7 @@ impl Worker {
             *h -= bonus + *h * bonus / 16384;
         }
     }
-
-    /// Quiescence: captures and promotions, and every move when in check for the first
-    /// `QS_EVASION_PLIES` plies of it (`qply` counts them); deeper, a side in check stands pat
-    /// like any other, so that a chain of quiet evasions that give check back (a Send or a Ride
-    /// in Flight and Ferry can) cannot run the tree to its maximum depth.
-    fn qsearch(&mut self, ply: usize, qply: u32, mut alpha: i32, beta: i32) -> i32 {
-        self.pv_len[ply] = 0;
-        if self.stopped() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(o) = decided(&self.pos) {
-            return self.outcome_score(o, ply);
-        }
-        if ply >= MAX_PLY - 1 {
-            return evaluate(&self.pos, &self.eval);
-        }
-        let checked = self.checks[ply] && qply < QS_EVASION_PLIES;
-        // Evasions are every move, quiet ones too, which may go round in a cycle: a repetition
-        // is a draw.
-        if checked && self.is_draw() {
-            return 0;
-        }
-        let key = self.pos.key();
-        let mut tt_move = Move::NONE;
-        if let Some(h) = self.shared.tt.probe(key) {
-            if let Some(s) = tt_cut(h, ply, alpha, beta) {
-                return s;
-            }
-            tt_move = h.mv;
-        }
-        let mut best = -INFINITE;
-        if !checked {
-            let stand = evaluate_lazy(&self.pos, &self.eval, alpha, beta);
-            if stand >= beta {
-                self.shared.tt.store(
-                    key,
-                    Move::NONE,
-                    score_to_tt(stand, ply) as i16,
-                    0,
-                    Bound::Lower,
-                );
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            best = stand;
-        }
-        let mut list = MoveList::new();
-        legal_moves_of(
-            &mut self.pos,
-            &mut list,
-            if checked { Gen::All } else { Gen::Noisy },
-        );
-        if list.is_empty() {
-            if checked {
-                return -(MATE - ply as i32);
-            }
-            return best;
-        }
-        // MVV/LVA order (evasions fall back on history).
-        order(
-            &self.pos,
-            &self.eval,
-            &mut list,
-            tt_move,
-            &[Move::NONE; 2],
-            &self.history,
-        );
-        let us = self.pos.army();
-        let mut best_move = Move::NONE;
-        for m in list.iter() {
-            if !checked && self.losing_capture(m) {
-                continue;
-            }
-            self.pos.make(m);
-            self.tick();
-            self.checks[ply + 1] = in_check(&self.pos);
-            let s = if self.pos.army() == us {
-                self.qsearch(ply + 1, qply + 1, alpha, beta)
-            } else {
-                -self.qsearch(ply + 1, qply + 1, -beta, -alpha)
-            };
-            self.pos.unmake();
-            if self.stopped() {
-                return 0;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    best_move = m;
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Upper
-        };
-        self.shared
-            .tt
-            .store(key, best_move, score_to_tt(best, ply) as i16, 0, bound);
-        best
-    }
 }
-
-/// Quiescence plies in which a side in check searches every evasion (see `qsearch`).
-const QS_EVASION_PLIES: u32 = 16;
 
 /// The score of a TT entry when its bound settles the (alpha, beta) window, else `None`.
 fn tt_cut(h: TtHit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
