@@ -1,7 +1,8 @@
 //! Estuary: a chess-variant engine.
 //!
-//! Layers, one way: `variant` → `board` → `movegen` / `rules` (the rules core) → `search`
-//! → `protocol` and `tools`. Nothing in the rules core imports the engine.
+//! Layers, one way: `types` → `variant` → `board` → `movegen` / `rules` (the rules core) →
+//! `eval` / `search` → `notation` → `tools` → `protocol` → `main`. Nothing in the rules core
+//! imports the engine; `tools` never imports `protocol`.
 
 pub mod board;
 pub mod cli;

@@ -1,4 +1,4 @@
-//! Move and square text (`src/notation.rs`): UCI numbers ranks from 1
+//! Move and square text (`src/notation/mod.rs`): UCI numbers ranks from 1
 //! everywhere; CECP numbers them from 0 on boards of exactly 10 ranks (so the Two Kingdoms
 //! triple step e2-e5 is `e1e4`) and from 1 otherwise. `parse_move` accepts only legal moves,
 //! refuses everything else with an error, and never changes the position.

@@ -1,4 +1,5 @@
-//! Flight and Ferry over CECP in XBoard's dialect (src/protocol/ferry_wire.rs, README "Flight
+//! Flight and Ferry over CECP in XBoard's dialect (src/notation/xboard_ferry.rs and
+//! src/protocol/ferry_entry.rs, README "Flight
 //! and Ferry in XBoard"): the setup line with the Ferry glyphs, `setboard` in XBoard's letters
 //! (junk refused, position kept), every move kind as a user move in its wire form with the
 //! position checked afterwards, `lift`/`put` answers, and the engine's own `move` texts read

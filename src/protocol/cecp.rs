@@ -13,11 +13,11 @@ mod thinking;
 use super::clock::{self, Clock, Control};
 use super::debug;
 use super::edit::{Edit, Step};
-use super::ferry_wire;
+use super::ferry_entry;
 use super::xboard_setup;
 use super::{send, split_command, Event, Link};
 use crate::board::{Move, MoveList, Position};
-use crate::notation::{parse_square, Dialect};
+use crate::notation::{parse_square, two_colour, xboard_ferry, Dialect};
 use crate::rules::legal_moves;
 use crate::search::SearchInfo;
 use crate::thread::{Engine, DEFAULT_HASH_MB};
@@ -90,8 +90,8 @@ pub(crate) struct Cecp {
     hint: Option<(u64, Move)>,
     /// Latest progress of the running search (for `stat01`).
     last_info: Arc<Mutex<Option<SearchInfo>>>,
-    /// Move entry by mouse in a game with Ferries (`lift`/`put`, ferry_wire).
-    entry: ferry_wire::Entry,
+    /// Move entry by mouse in a game with Ferries (`lift`/`put`, ferry_entry).
+    entry: ferry_entry::Entry,
     quit: bool,
 }
 
@@ -160,7 +160,7 @@ impl Cecp {
             last_score: None,
             hint: None,
             last_info: Arc::new(Mutex::new(None)),
-            entry: ferry_wire::Entry::default(),
+            entry: ferry_entry::Entry::default(),
             quit: false,
         }
     }
@@ -205,10 +205,10 @@ impl Cecp {
             "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
             | "ics" | "egtpath" | "pause" | "resume" | "hover" | "white" | "black" => {}
             "put" => {
-                if ferry_wire::active(self.variant) {
+                if xboard_ferry::active(self.variant) {
                     if let Some((sq, n)) = parse_square(self.variant, arg, Dialect::Cecp) {
                         if n == arg.len() {
-                            if let Some(c) = ferry_wire::put(&mut self.game, &mut self.entry, sq) {
+                            if let Some(c) = ferry_entry::put(&mut self.game, &mut self.entry, sq) {
                                 send(&c);
                             }
                         }
@@ -306,8 +306,8 @@ impl Cecp {
             "exclude" | "include" => self.exclude_command(cmd == "exclude", arg, line),
             "lift" => match parse_square(self.variant, arg, Dialect::Cecp) {
                 Some((sq, n)) if n == arg.len() => {
-                    if ferry_wire::active(self.variant) {
-                        send(&ferry_wire::lift(&mut self.game, &mut self.entry, sq));
+                    if xboard_ferry::active(self.variant) {
+                        send(&ferry_entry::lift(&mut self.game, &mut self.entry, sq));
                     } else {
                         send(&xboard_setup::highlight(&mut self.game, sq));
                     }
@@ -384,8 +384,8 @@ impl Cecp {
         self.variant = v;
         self.game = Position::startpos(v);
         self.engine.new_game();
-        if ferry_wire::active(v) {
-            send(&ferry_wire::setup_line(v));
+        if xboard_ferry::active(v) {
+            send(&ferry_entry::setup_line(v));
             for l in xboard_setup::piece_lines(v) {
                 send(&l);
             }
@@ -409,7 +409,7 @@ impl Cecp {
 
     /// A move from the GUI (`usermove MOVE` or a bare move).
     fn user_move(&mut self, text: &str) {
-        self.entry = ferry_wire::Entry::default();
+        self.entry = ferry_entry::Entry::default();
         let m = match self.parse_cecp_move(text) {
             Ok(m) => m,
             Err(reason) => return send(&format!("Illegal move ({reason}): {text}")),
@@ -422,17 +422,17 @@ impl Cecp {
         }
     }
 
-    /// A move in XBoard's text: the Ferry dialect in games with Ferries (ferry_wire).
+    /// A move in XBoard's text: the Ferry dialect in games with Ferries (xboard_ferry).
     fn parse_cecp_move(&mut self, text: &str) -> Result<Move, String> {
-        ferry_wire::parse_cecp_move(&mut self.game, text)
+        xboard_ferry::parse_cecp_move(&mut self.game, text)
     }
 
     /// `setboard FEN`: a bad FEN leaves everything as it was.
     fn set_board(&mut self, fen: &str) {
-        let read = if ferry_wire::active(self.variant) {
-            ferry_wire::from_gui_fen(self.variant, fen)
+        let read = if xboard_ferry::active(self.variant) {
+            xboard_ferry::from_gui_fen(self.variant, fen)
         } else {
-            super::two_colour::from_gui_fen(self.variant, fen)
+            two_colour::from_gui_fen(self.variant, fen)
         };
         match read {
             Ok(p) => {
@@ -488,7 +488,7 @@ impl Cecp {
 
     /// After any change of position: forget exclusions and hint, restart analysis.
     fn position_changed(&mut self) {
-        self.entry = ferry_wire::Entry::default();
+        self.entry = ferry_entry::Entry::default();
         self.exclude.clear();
         self.hint = None;
         self.restart_analysis();

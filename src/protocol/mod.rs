@@ -9,14 +9,14 @@
 //! to stderr through `log`.
 //!
 //! The protocol modules only parse and print: rules come from the rules core, moves from
-//! `crate::thread::Engine`, move text from `crate::notation`.
+//! `crate::thread::Engine`, move and position text from `crate::notation` (with the GUI
+//! mappings there: `two_colour`, `xboard_ferry`, `uci_name`).
 
 pub mod cecp;
 mod clock;
 mod debug;
 mod edit;
-pub mod ferry_wire;
-pub mod two_colour;
+pub mod ferry_entry;
 pub mod uci;
 pub mod xboard_setup;
 

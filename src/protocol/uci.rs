@@ -20,7 +20,7 @@ mod report;
 
 use super::{send, split_command, Event, Link};
 use crate::board::Position;
-use crate::notation::{parse_move, Dialect};
+use crate::notation::{parse_move, two_colour, Dialect};
 use crate::thread::{Engine, DEFAULT_HASH_MB};
 use crate::tools::perft;
 use crate::variant::{builtin, Variant};
@@ -104,7 +104,7 @@ fn parse_position(v: &'static Variant, args: &str) -> Result<Position, String> {
     let mut pos = match setup.first().map(|t| t.to_ascii_lowercase()).as_deref() {
         Some("startpos") if setup.len() == 1 => Position::startpos(v),
         Some("startpos") => return Err(format!("unexpected {:?} after startpos", setup[1])),
-        Some("fen") if setup.len() > 1 => super::two_colour::from_gui_fen(v, &setup[1..].join(" "))
+        Some("fen") if setup.len() > 1 => two_colour::from_gui_fen(v, &setup[1..].join(" "))
             .map_err(|e| format!("bad FEN: {e}"))?,
         Some("fen") => return Err("fen needs a FEN".into()),
         _ => return Err("position needs startpos or fen".into()),
@@ -125,7 +125,7 @@ fn variant_info(v: &'static Variant) -> String {
         v.name,
         v.files,
         v.ranks,
-        super::two_colour::gui_start_fen(v)
+        two_colour::gui_start_fen(v)
     )
 }
 

@@ -91,7 +91,7 @@ pub fn setup_line(v: &'static Variant) -> String {
         v.ranks,
         holdings(v),
         v.xboard_parent,
-        super::two_colour::gui_start_fen(v)
+        crate::notation::two_colour::gui_start_fen(v)
     )
 }
 

@@ -7,6 +7,7 @@
 
 use super::{Cecp, Event};
 use crate::board::{Move, MoveList, Position};
+use crate::notation::xboard_ferry::cecp_move_text;
 use crate::rules::legal_moves;
 use crate::rules::{game_end, Outcome};
 use crate::search::{Limits, Listener, SearchInfo, SearchResult};
@@ -73,7 +74,7 @@ impl Listener for Reporter {
         let pv: Vec<String> =
             i.pv.iter()
                 .map(|&m| {
-                    let text = super::ferry_wire::cecp_move_text(&pos, m);
+                    let text = cecp_move_text(&pos, m);
                     pos.make(m);
                     text
                 })
@@ -106,7 +107,7 @@ impl Cecp {
 
     /// A move of the current game in XBoard's text (the Ferry dialect where it applies).
     pub(super) fn move_text(&self, m: Move) -> String {
-        super::ferry_wire::cecp_move_text(&self.game, m)
+        cecp_move_text(&self.game, m)
     }
 
     /// Stop any search and drop its result.

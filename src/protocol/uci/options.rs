@@ -1,6 +1,7 @@
 //! The UCI options Estuary offers (protocol.md §10, §11): their `option` lines and the
 //! checking of `setoption` values. Applying a value is the session's business (`super`).
 
+use crate::notation::uci_name::uci_name;
 use crate::thread::DEFAULT_HASH_MB;
 use crate::variant::{builtin, Variant};
 
@@ -12,20 +13,6 @@ pub const MAX_MOVE_OVERHEAD: i64 = 5000;
 pub const MAX_THREADS: i64 = 256;
 /// The variant selected at start (FIDE chess; config name).
 pub const DEFAULT_VARIANT: &str = "normal";
-/// FIDE chess's name in UCI: Fairy-Stockfish calls it `chess`, and python-chess sets
-/// `UCI_Variant` to `chess` for a standard board whenever an engine offers the option.
-const FIDE_UCI_NAME: &str = "chess";
-
-/// A game's name in UCI: the config name, but `chess` for FIDE chess (unless a loaded game
-/// is itself called `chess`).
-pub fn uci_name(v: &Variant) -> String {
-    if v.name == DEFAULT_VARIANT && builtin::find(FIDE_UCI_NAME).is_none() {
-        FIDE_UCI_NAME.into()
-    } else {
-        v.name.clone()
-    }
-}
-
 /// The games by UCI name.
 pub fn variant_names() -> Vec<String> {
     builtin::all().into_iter().map(uci_name).collect()

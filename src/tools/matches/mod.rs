@@ -56,7 +56,7 @@ fn check_engine(n: usize, spec: &EngineSpec, opts: &MatchOptions) -> Result<Engi
     let v = opts.variant;
     let wanted = match spec.proto {
         Proto::Xboard => v.name.clone(),
-        Proto::Uci => crate::protocol::uci::options::uci_name(v),
+        Proto::Uci => crate::notation::uci_name::uci_name(v),
     };
     let plays = if e.variants.is_empty() {
         v.name == "normal"

@@ -9,7 +9,7 @@
 //! every shard of a match, on any machine, plays the same openings as a single run.
 
 use crate::board::{Move, MoveList, Position};
-use crate::protocol::two_colour::{from_gui_fen, gui_fen, gui_start_fen};
+use crate::notation::two_colour::{from_gui_fen, gui_fen, gui_start_fen};
 use crate::rules::{game_end, legal_moves};
 use crate::search::{Limits, Score, Silent};
 use crate::thread::Engine as Searcher;

@@ -23,7 +23,7 @@ use super::Opening;
 use crate::board::Position;
 use crate::notation::{move_text, parse_move, Dialect};
 // CECP engines get the text XBoard would send them (the Ferry dialect in Flight and Ferry).
-use crate::protocol::ferry_wire::{cecp_move_text, parse_cecp_move};
+use crate::notation::xboard_ferry::{cecp_move_text, parse_cecp_move};
 use crate::rules::{game_end, Outcome};
 use crate::tools::engine::{Clocks, Engine, EngineError, Proto, Reply};
 use crate::tools::match_stats::GameResult;
@@ -241,7 +241,7 @@ pub fn play(
         // Both engines to the start position.
         for colour in 0..2 {
             let e = &mut engines[player_of(colour)];
-            let uci_name = crate::protocol::uci::options::uci_name(v);
+            let uci_name = crate::notation::uci_name::uci_name(v);
             if let Err(err) = e.new_game(
                 &v.name,
                 &uci_name,

@@ -10,6 +10,18 @@
 //! piece alone, leaving its Ferry), and a Send `d5>a6` (the Ferry goes, the piece stays); a
 //! pass-through or beyond capture is its plain `from to`, since no ordinary move has the same
 //! squares in the same position. `docs/notation.md` is the full description.
+//!
+//! Beside it, how GUIs and engines write what they cannot say in this notation:
+//! - `two_colour`: a four-seat game's FEN as a two-colour game (Partnership Mitregi);
+//! - `xboard_ferry`: XBoard's dialect for Flight and Ferry moves and FENs (CECP);
+//! - `uci_name`: a game's name in UCI (`chess` for FIDE chess).
+//!
+//! The protocols (`crate::protocol`) and the match runner (`crate::tools::matches`) both write
+//! and read through these; neither owns them.
+
+pub mod two_colour;
+pub mod uci_name;
+pub mod xboard_ferry;
 
 use crate::board::{Move, MoveKind, MoveList, Position, Square};
 use crate::rules::legal_moves;
