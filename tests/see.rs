@@ -115,9 +115,10 @@ fn a_king_recaptures_only_an_undefended_piece() {
 
 #[test]
 fn quiet_moves_onto_attacked_squares_lose_the_piece() {
-    // Knight to a square a pawn attacks.
+    // Knight to a square the pawn on e6 does not attack (it attacks d5 and f5): nothing lost.
     check("normal", "4k3/8/4p3/8/8/8/8/1N2K3 w - - 0 1", "b1c3", 0, 0);
     check("normal", "4k3/8/4p3/8/8/8/2N5/4K3 w - - 0 1", "c2d4", 0, 0);
+    // Knight to d4, which the pawn on e5 attacks: the Knight is lost.
     check(
         "normal",
         "4k3/8/8/4p3/8/8/2N5/4K3 w - - 0 1",
@@ -136,5 +137,79 @@ fn two_kingdoms_compound_pieces_exchange_by_their_values() {
         "e1e6",
         100,
         100,
+    );
+}
+
+#[test]
+fn a_promotion_gains_the_new_piece_less_the_pawn() {
+    // Undefended: a Queen (+850), a Knight (+220).
+    check(
+        "normal",
+        "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+        "b7b8q",
+        850,
+        850,
+    );
+    check(
+        "normal",
+        "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+        "b7b8n",
+        220,
+        220,
+    );
+    // Onto a square the Rook on a8 takes back: the Pawn is lost, -100.
+    check(
+        "normal",
+        "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+        "b7b8q",
+        -100,
+        -100,
+    );
+    // Taking that Rook instead: +500 + 850.
+    check(
+        "normal",
+        "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+        "b7a8q",
+        1350,
+        1350,
+    );
+}
+
+#[test]
+fn en_passant_counts_its_first_gain_only() {
+    // The Pawn it takes, whether or not d6 is defended (e.p. is not exchanged further).
+    check(
+        "normal",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        "e5d6",
+        100,
+        100,
+    );
+    check(
+        "normal",
+        "4k3/2p5/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        "e5d6",
+        100,
+        100,
+    );
+}
+
+#[test]
+fn ferry_pass_through_exchanges_on_the_landing_square() {
+    // FF-17: the Golddragon on c1 passes through the Welsh Pawn on the Ferry at c5 and lands
+    // on c7: free (+100), or where the Pawn on d8 takes it back (+100 - 720).
+    check(
+        "flightferry",
+        "4k3/8/8/8/4()3/2(p)5/8/8/8/2G1K3 w - - 0 1",
+        "c1c7",
+        100,
+        100,
+    );
+    check(
+        "flightferry",
+        "4k3/8/3p4/8/4()3/2(p)5/8/8/8/2G1K3 w - - 0 1",
+        "c1c7",
+        -620,
+        -620,
     );
 }
