@@ -479,7 +479,7 @@ impl Position {
         }
     }
 
-    /// How many earlier positions since the last irreversible move equal this one.
+    /// How many earlier positions within `repetition_window` equal this one.
     pub fn repetitions(&self) -> usize {
         let n = self.history.len();
         let limit = self.repetition_window();

@@ -1,7 +1,8 @@
 //! One search thread's alpha-beta: PVS with aspiration windows, quiescence on captures and
-//! promotions, check extension, null-move pruning (royal games only), reverse futility,
-//! late-move reductions and pruning, killers and history, mate-distance pruning, and draws by
-//! repetition, move rule and dead material inside the tree.
+//! promotions (`worker/qsearch.rs`), check extension, null-move pruning (royal games only),
+//! reverse futility, late-move reductions and pruning, static exchange pruning (`see.rs`),
+//! killers and history, mate-distance pruning, and draws by repetition, move rule and dead
+//! material inside the tree.
 //!
 //! References: <https://www.chessprogramming.org/Principal_Variation_Search>,
 //! <https://www.chessprogramming.org/Null_Move_Pruning>,
@@ -10,8 +11,6 @@
 use super::movepick::{history_index, is_noisy, order, HISTORY_SIZE};
 use super::see::see_ge;
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
-
-mod qsearch;
 use crate::board::{Move, MoveList, Position};
 use crate::eval::{evaluate, EvalTables};
 use crate::rules::draws::{dead_material, move_rule_reached};
@@ -24,6 +23,8 @@ use crate::types::Army;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Instant;
+
+mod qsearch;
 
 /// Null move: depth reduction base and divisor.
 const NULL_BASE_R: i32 = 3;
@@ -304,8 +305,9 @@ impl Worker {
         }
     }
 
-    /// Draw by rule inside the tree: move rule, dead material, or any repetition since the
-    /// last irreversible move.
+    /// Draw by rule inside the tree: move rule, dead material, or any repetition of an
+    /// earlier position within `Position::repetition_window` (twofold, the game's history
+    /// before the root included).
     fn is_draw(&self) -> bool {
         let v = self.pos.variant();
         if move_rule_reached(&self.pos) {

@@ -1,5 +1,7 @@
 //! Quiescence search: captures and promotions from a stand-pat score, losing captures skipped
-//! by static exchange, evasions when in check for its first plies.
+//! by static exchange, evasions when in check for its first plies. It probes the TT (any
+//! entry's bound may cut) and stores its results at depth 0, which no full-width node uses for
+//! a cutoff (they need depth >= 1).
 
 use super::{score_to_tt, tt_cut, Worker};
 use crate::board::{Move, MoveList};
@@ -86,7 +88,8 @@ impl Worker {
             }
             return best;
         }
-        // MVV/LVA order (evasions fall back on history).
+        // The TT move, then captures that do not lose material by MVV/LVA, then the losing
+        // ones (evasions: quiet moves by history in between; `movepick::order`).
         order(
             &self.pos,
             &self.eval,
