@@ -175,8 +175,8 @@ fn cecp_lift_on_a_holdings_square_highlights_the_drops() {
         .filter(|l| l.starts_with("highlight"))
         .collect();
     assert_eq!(marks.len(), 3, "{}", e.dump());
-    // Points drop on ranks 2-4 of the south bank's empty squares (not the far rank 1), Helms
-    // on every empty square of the south bank: each answer marks exactly the legal drops.
+    // MIT-9: Points and Helms alike drop on every empty square of the south bank (ranks 1-4
+    // but a1, the King's: 31), with no rank barred; each answer marks exactly the legal drops.
     let count = |l: &str| l.matches('Y').count();
     let mut pos = estuary::board::Position::from_fen(
         estuary::variant::builtin::find("mitregi").unwrap(),
@@ -195,7 +195,7 @@ fn cecp_lift_on_a_holdings_square_highlights_the_drops() {
     };
     assert_eq!(count(marks[0]), drops('P'), "{}", marks[0]);
     assert_eq!(count(marks[1]), drops('H'), "{}", marks[1]);
-    assert!(drops('P') > 0 && drops('H') > drops('P') - 1);
+    assert_eq!((drops('P'), drops('H')), (31, 31));
     assert_eq!(count(marks[2]), 0, "{}", marks[2]);
     // Junk after `lift` is an error, not a highlight.
     e.send("lift z9");
