@@ -9,6 +9,7 @@
 mod engine_proc;
 
 use engine_proc::EngineProc;
+use estuary::notation::xboard_ferry::PASSENGERS;
 use std::time::Duration;
 
 fn ff() -> EngineProc {
@@ -182,7 +183,9 @@ fn engine_moves_read_back_by_a_second_engine() {
             .and_then(|(_, pv)| pv.split_whitespace().next())
             .unwrap_or_else(|| mover.fail("no thinking line before the move"));
         assert_eq!(pv_first, text, "PV and move in different texts");
-        ferry_moves += text.contains(',') as u32 + text.ends_with(['o', 'O', 'e', 'E']) as u32;
+        // A two-leg text, or a suffix that is an on-Ferry letter (boarding, Ride).
+        let aboard = |c: char| PASSENGERS.iter().any(|p| p.1 == c.to_ascii_uppercase());
+        ferry_moves += (text.contains(',') || text.chars().last().is_some_and(aboard)) as u32;
         mover.send("force");
         other.send(&format!("usermove {text}"));
         n += 1;
