@@ -160,6 +160,10 @@ pub fn value(t: &EvalTables, kind: PieceKind) -> i32 {
 /// with the square of the share captured, so set pieces weigh more as the set fills.
 const SET_PROGRESS: i32 = 1500;
 
+/// No evaluation goes beyond this, whatever the config's piece values: scores from
+/// `search::MATE_BOUND` (29,000) up are mate scores to the search and the TT.
+pub const EVAL_LIMIT: i32 = 20_000;
+
 /// Margin beyond which the cheap terms decide a lazy evaluation.
 const LAZY_MARGIN: i32 = 400;
 
@@ -191,12 +195,17 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
         eg[a] += reserve;
     }
     let phase = phase.min(t.start_phase);
-    let taper = |m: i32, e: i32| (m * phase + e * (t.start_phase - phase)) / t.start_phase;
+    // In i64: a config's piece values (and so the phase weights) may be large.
+    let taper = |m: i32, e: i32| {
+        ((m as i64 * phase as i64 + e as i64 * (t.start_phase - phase) as i64)
+            / t.start_phase as i64)
+            .clamp(-EVAL_LIMIT as i64, EVAL_LIMIT as i64) as i32
+    };
     let (ua, ta) = (us.index(), us.enemy().index());
     let cheap =
         taper(mg[ua] - mg[ta], eg[ua] - eg[ta]) + TEMPO + set_term(pos, us) + ferry_term(pos, us);
     if cheap - LAZY_MARGIN >= beta || cheap + LAZY_MARGIN <= alpha {
-        return cheap;
+        return cheap.clamp(-EVAL_LIMIT, EVAL_LIMIT);
     }
     for army in Army::ALL {
         let a = army.index();
@@ -228,7 +237,7 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
         taper(m, e)
     };
     let s = score(us.index()) - score(us.enemy().index());
-    s + TEMPO + set_term(pos, us) + ferry_term(pos, us)
+    (s + TEMPO + set_term(pos, us) + ferry_term(pos, us)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 /// Ferry control (FF-11..FF-13) from `us`'s view: the Ferries our pieces stand on, less

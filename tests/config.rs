@@ -288,3 +288,32 @@ fn the_readme_betza_examples_parse_and_the_refused_ones_are_refused() {
     assert_eq!(count("frF"), 1);
     assert_eq!(count("WfF"), 6);
 }
+
+/// Piece values are a config's to choose, up to `MAX_PIECE_VALUE`; with the largest, the
+/// evaluation neither overflows (it did: a Queen of 900,000 came out as -382) nor reaches the
+/// scores the search reads as mates.
+#[test]
+fn huge_piece_values_keep_the_evaluation_out_of_the_mate_range() {
+    let too_much = normal_toml().replacen("value = 950", "value = 100001", 1);
+    let e = Variant::from_toml("huge.toml", &too_much)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("huge.toml") && e.contains("out of range"), "{e}");
+    let text = normal_toml().replacen("value = 950", "value = 100000", 1);
+    let v: &'static Variant = Box::leak(Box::new(
+        Variant::from_toml("huge.toml", &text).unwrap_or_else(|e| panic!("{e}")),
+    ));
+    let t = estuary::eval::tables(v);
+    // White has a Queen more; Black to move, then White to move.
+    for fen in [
+        "4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
+        "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+    ] {
+        let p = Position::from_fen(v, fen).unwrap();
+        let e = estuary::eval::evaluate(&p, &t);
+        // A Queen of 100,000 up: the evaluation is as high as it goes, with the right sign.
+        let white_up = if fen.contains(" w ") { e } else { -e };
+        assert!(white_up > 10_000, "{fen}: {e}");
+        assert!(e.abs() <= estuary::eval::EVAL_LIMIT, "{fen}: {e}");
+    }
+}

@@ -141,7 +141,7 @@ fn king_step_safe(pos: &mut Position, m: Move, us: Army) -> bool {
 
 /// Is the King on `king` (of `us`) in check (`None`), and if not, which own pieces are pinned
 /// to it, with the pinning ray's step (from the King outward), written to `out` (`Some` of
-/// how many)? One scan of the enemy army's merged attack tables from the King serves both:
+/// how many)? `None` too when there are more than `MAX_PINS` pins. One scan of the enemy army's merged attack tables from the King serves both:
 /// the leaps, then each ray to its first piece (an enemy there may give check) and past an
 /// own piece to the next (an enemy rider there may pin it). A rider pins when some seat of its
 /// army, moving it with that seat's forward, could attack the King along the line, and
@@ -196,9 +196,13 @@ fn check_or_pins(
             }
         };
         if c.is_army(them)
-            && n < MAX_PINS
             && ray_attacks(v, t, ra, king, s, c.piece_unchecked().kind(), steps, &pins)
         {
+            // More pins than the array holds (a game with many rider lines): give up, and
+            // the caller tests every move by playing it.
+            if n == MAX_PINS {
+                return None;
+            }
             out[n] = (blocker, step);
             n += 1;
         }

@@ -16,6 +16,8 @@ use crate::board::Move;
 pub const MATE: i32 = 30_000;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+// No static evaluation may look like a mate.
+const _: () = assert!(crate::eval::EVAL_LIMIT < MATE_BOUND);
 /// Larger than any score.
 pub const INFINITE: i32 = 31_000;
 /// Deepest ply the search reaches.

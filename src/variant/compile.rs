@@ -10,10 +10,15 @@ use super::compile_rules::{
 };
 use super::config::VariantConfig;
 use super::config_values::{letter_of, Fail};
+
 use super::tables::{army_attack_table, attack_table, listed, table};
 use super::*;
 use crate::types::geometry::{squares, MAX_FILES, MAX_RANKS};
 use toml::Spanned;
+
+/// The largest piece value (centipawns, either sign) a config may give: sums over a full
+/// board stay far inside the evaluation's integers.
+pub const MAX_PIECE_VALUE: i32 = 100_000;
 
 pub(super) fn compile(
     cfg: VariantConfig,
@@ -297,6 +302,16 @@ fn compile_pieces(cfg: &VariantConfig, fail: Fail) -> Result<Vec<PieceType>, Con
         let crosses = subset(&p.crosses, "crosses", no_channel)?;
         let pass_through = subset(&p.pass_through, "pass_through", no_ferries)?;
         let beyond = subset(&p.beyond, "beyond", no_ferries)?;
+        if !(-MAX_PIECE_VALUE..=MAX_PIECE_VALUE).contains(&p.value) {
+            return Err(fail(
+                p.letter.span(),
+                format!(
+                    "value = {} is out of range: a piece is worth at most {MAX_PIECE_VALUE} \
+                     centipawns either way",
+                    p.value
+                ),
+            ));
+        }
         if !p.boards && cfg.ferries.is_none() {
             return Err(fail(
                 p.letter.span(),
