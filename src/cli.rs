@@ -104,6 +104,11 @@ pub fn match_merge(files: &[std::path::PathBuf]) -> i32 {
     crate::tools::matches::merge(files)
 }
 
+/// `estuary tune`.
+pub fn tune(args: &crate::tools::tune::TuneArgs) -> i32 {
+    crate::tools::tune::run(args)
+}
+
 /// No subcommand: speak the protocol chosen by the first command.
 pub fn protocol_loop() -> i32 {
     crate::protocol::run()

@@ -5,25 +5,19 @@
 //! the game has them (Flight and Ferry). Tapered between middlegame
 //! and endgame by the non-pawn material left. No game-specific code.
 //!
-//! Scores are centipawns from the point of view of the army to move.
+//! Scores are centipawns from the point of view of the army to move. Every weight but the
+//! piece values is an `EvalParams` field (`variant/eval_params.rs`): its default, or what the
+//! game's `[eval]` table says; `estuary tune` fits them (`tools/tune/`).
 
 use crate::board::{Position, Square};
 use crate::rules::moves::{piece_moves_of, SeatMoves};
 use crate::rules::victory;
 use crate::types::geometry::{squares, BOARD_CELLS};
 use crate::types::{Army, PieceKind};
+pub use crate::variant::EvalParams;
 use crate::variant::{Orientation, Variant, MAX_KINDS};
 use dashmap::DashMap;
 use std::sync::{Arc, OnceLock};
-
-/// Bonus for having the move.
-const TEMPO: i32 = 12;
-/// Centipawns per reachable square, scaled by the piece's value (see `mobility_weight`).
-const MOBILITY_SCALE: i32 = 4;
-/// Penalty per enemy piece (weighted) near a royal piece, middlegame.
-const KING_DANGER: i32 = 6;
-/// A piece on a Ferry commands it: it can ride, send it, or leave it (FF-11..FF-13).
-const FERRY_CONTROL: i32 = 20;
 
 /// Per-variant tables derived once from the config.
 pub struct EvalTables {
@@ -34,6 +28,8 @@ pub struct EvalTables {
     /// Non-pawn, non-royal material of the start position (for the phase).
     start_phase: i32,
     phase_weight: [i32; MAX_KINDS],
+    /// The weights the tables were built with.
+    params: EvalParams,
 }
 
 static TABLES: OnceLock<DashMap<usize, Arc<EvalTables>>> = OnceLock::new();
@@ -45,12 +41,28 @@ pub fn tables(v: &'static Variant) -> Arc<EvalTables> {
     if let Some(t) = map.get(&id) {
         return Arc::clone(&t);
     }
-    let t = Arc::new(build(v));
+    let values: Vec<i32> = v.pieces.iter().map(|p| p.value).collect();
+    let t = Arc::new(EvalTables::new(v, &v.eval, &values));
     map.insert(id, Arc::clone(&t));
     t
 }
 
-fn build(v: &'static Variant) -> EvalTables {
+impl EvalTables {
+    /// Tables for `v` with other weights and piece values (`values[kind]`, one per kind of
+    /// `v`) than its config's: what `estuary tune` tries. The search uses [`tables`].
+    pub fn new(v: &'static Variant, params: &EvalParams, values: &[i32]) -> EvalTables {
+        build(v, params, values)
+    }
+
+    /// The weights these tables were built with.
+    pub fn params(&self) -> &EvalParams {
+        &self.params
+    }
+}
+
+fn build(v: &'static Variant, params: &EvalParams, piece_values: &[i32]) -> EvalTables {
+    assert_eq!(piece_values.len(), v.kinds(), "one value per piece kind");
+    let p = params;
     let mut values = [0; MAX_KINDS];
     let mut mobility_weight = [0; MAX_KINDS];
     let mut phase_weight = [0; MAX_KINDS];
@@ -59,16 +71,16 @@ fn build(v: &'static Variant) -> EvalTables {
     let max_d = cx + cy;
     let mut pst = Vec::new();
     for (k, pt) in v.pieces.iter().enumerate() {
-        values[k] = pt.value;
+        values[k] = piece_values[k];
         let rider =
             pt.tables[0].rides.iter().any(|r| r.max == 0) || !pt.tables[0].circles.is_empty();
         if !pt.royal && !pt.promotes {
             mobility_weight[k] = if rider {
-                MOBILITY_SCALE
+                p.mobility_scale
             } else {
-                MOBILITY_SCALE + 2
+                p.mobility_scale + p.leaper_mobility_bonus
             };
-            phase_weight[k] = pt.value.max(0);
+            phase_weight[k] = values[k].max(0);
         }
         let mut by_army: [Vec<(i16, i16)>; 2] =
             [vec![(0, 0); BOARD_CELLS], vec![(0, 0); BOARD_CELLS]];
@@ -83,18 +95,25 @@ fn build(v: &'static Variant) -> EvalTables {
                 } as f64;
                 let progress = rank_from_own / (v.ranks as f64 - 1.0).max(1.0); // 0..1
                 let (mg, eg) = if pt.royal {
+                    let eg_swing = p.royal_eg_centre as f64;
                     (
-                        -(progress * 60.0) + (1.0 - centre) * 10.0,
-                        centre * 40.0 - 20.0,
+                        -(progress * p.royal_mg_advance as f64)
+                            + (1.0 - centre) * p.royal_mg_edge as f64,
+                        centre * eg_swing - eg_swing / 2.0,
                     )
                 } else if pt.promotes {
                     let file_centre = 1.0 - (sq.file() as f64 - cx).abs() / cx.max(1.0);
                     (
-                        progress * progress * 60.0 + file_centre * 10.0 * progress,
-                        progress * progress * 140.0,
+                        progress * progress * p.promoter_mg_advance as f64
+                            + file_centre * p.promoter_mg_file_centre as f64 * progress,
+                        progress * progress * p.promoter_eg_advance as f64,
                     )
                 } else {
-                    let w = if rider { 16.0 } else { 30.0 };
+                    let w = if rider {
+                        p.rider_centre
+                    } else {
+                        p.leaper_centre
+                    } as f64;
                     (centre * w - w / 2.0, centre * w / 2.0 - w / 4.0)
                 };
                 by_army[army.index()][sq.index()] = (mg.round() as i16, eg.round() as i16);
@@ -115,6 +134,7 @@ fn build(v: &'static Variant) -> EvalTables {
         mobility_weight,
         start_phase: start_phase.max(1),
         phase_weight,
+        params: *params,
     }
 }
 
@@ -155,10 +175,6 @@ fn reserve_value(pos: &Position, t: &EvalTables, army: Army) -> i32 {
 pub fn value(t: &EvalTables, kind: PieceKind) -> i32 {
     t.values[kind.index()]
 }
-
-/// Capture-a-set games: bonus (at full progress) for having captured the enemy's set, growing
-/// with the square of the share captured, so set pieces weigh more as the set fills.
-const SET_PROGRESS: i32 = 1500;
 
 /// No evaluation goes beyond this, whatever the config's piece values: scores from
 /// `search::MATE_BOUND` (29,000) up are mate scores to the search and the TT.
@@ -202,8 +218,11 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
             .clamp(-EVAL_LIMIT as i64, EVAL_LIMIT as i64) as i32
     };
     let (ua, ta) = (us.index(), us.enemy().index());
-    let cheap =
-        taper(mg[ua] - mg[ta], eg[ua] - eg[ta]) + TEMPO + set_term(pos, us) + ferry_term(pos, us);
+    let p = &t.params;
+    let cheap = taper(mg[ua] - mg[ta], eg[ua] - eg[ta])
+        + p.tempo
+        + set_term(pos, p, us)
+        + ferry_term(pos, p, us);
     if cheap - LAZY_MARGIN >= beta || cheap + LAZY_MARGIN <= alpha {
         return cheap.clamp(-EVAL_LIMIT, EVAL_LIMIT);
     }
@@ -216,7 +235,7 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
                 let mut n = 0;
                 let piece = pos.piece_at(sq).piece_unchecked();
                 piece_moves_of(pos, pos.cells(), &sm, sq, piece, true, |_, _, _| n += 1);
-                mobility[a] += t.mobility_weight[k] * (n - 4);
+                mobility[a] += t.mobility_weight[k] * (n - p.mobility_offset);
             }
         }
     }
@@ -233,24 +252,24 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
     }
     let score = |a: usize| {
         let m = mg[a] + mobility[a] - danger[a];
-        let e = eg[a] + mobility[a] / 2;
+        let e = eg[a] + mobility[a] * p.mobility_eg_percent / 100;
         taper(m, e)
     };
     let s = score(us.index()) - score(us.enemy().index());
-    (s + TEMPO + set_term(pos, us) + ferry_term(pos, us)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    (s + p.tempo + set_term(pos, p, us) + ferry_term(pos, p, us)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 /// Ferry control (FF-11..FF-13) from `us`'s view: the Ferries our pieces stand on, less
 /// theirs. (Material on a Ferry is counted with the rest of the board.)
-fn ferry_term(pos: &Position, us: Army) -> i32 {
+fn ferry_term(pos: &Position, p: &EvalParams, us: Army) -> i32 {
     pos.carriers()
         .iter()
         .filter_map(|&c| pos.piece_at(c).piece())
-        .map(|p| {
-            if p.army() == us {
-                FERRY_CONTROL
+        .map(|piece| {
+            if piece.army() == us {
+                p.ferry_control
             } else {
-                -FERRY_CONTROL
+                -p.ferry_control
             }
         })
         .sum()
@@ -271,18 +290,19 @@ fn king_danger(pos: &Position, t: &EvalTables, king: Square, enemy: Army) -> i32
             }
         }
     }
-    KING_DANGER * weight * count.min(4) / 2
+    t.params.king_danger * weight * count.min(4) / 2
 }
 
 /// Capture-a-set progress (WEY-12) from `us`'s view: what we have taken of their nearest set,
-/// less what they have taken of ours.
-fn set_term(pos: &Position, us: Army) -> i32 {
+/// less what they have taken of ours. The bonus grows with the square of the share captured,
+/// so set pieces weigh more as the set fills.
+fn set_term(pos: &Position, p: &EvalParams, us: Army) -> i32 {
     if pos.variant().victory_sets.is_empty() {
         return 0;
     }
     let share = |army: Army| match victory::set_progress(pos, army) {
         Some((got, total)) if total > 0 => {
-            SET_PROGRESS * (got * got) as i32 / (total * total) as i32
+            p.set_progress * (got * got) as i32 / (total * total) as i32
         }
         _ => 0,
     };

@@ -49,6 +49,8 @@ enum Command {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
+    /// Fit a game's evaluation weights to the results of its games (Texel's method).
+    Tune(Box<estuary::tools::tune::TuneArgs>),
     /// Draw a position of any game as SVG or PNG.
     Diagram {
         #[arg(long, default_value = "normal")]
@@ -112,6 +114,7 @@ fn main() {
         Some(Command::Variants { show }) => cli::variants(show.as_deref()),
         Some(Command::Match(args)) => cli::play_match(&args),
         Some(Command::MatchMerge { files }) => cli::match_merge(&files),
+        Some(Command::Tune(args)) => cli::tune(&args),
         None => cli::protocol_loop(),
     };
     std::process::exit(code);

@@ -317,3 +317,76 @@ fn huge_piece_values_keep_the_evaluation_out_of_the_mate_range() {
         assert!(e.abs() <= estuary::eval::EVAL_LIMIT, "{fen}: {e}");
     }
 }
+
+/// `[eval]` (engine-configs/README.md): any evaluation weight may be set; a game without the
+/// table plays with the defaults.
+#[test]
+fn an_eval_table_sets_the_weights_it_names() {
+    use estuary::eval::{evaluate, tables, EvalParams};
+    for v in builtin::all() {
+        assert_eq!(v.eval, EvalParams::default(), "{}", v.name);
+    }
+    let text = format!("{}\n[eval]\ntempo = 30\nrider_centre = 0\n", normal_toml());
+    let v: &'static Variant = Box::leak(Box::new(
+        Variant::from_toml("tuned.toml", &text).unwrap_or_else(|e| panic!("{e}")),
+    ));
+    assert_eq!(v.eval.tempo, 30);
+    assert_eq!(v.eval.rider_centre, 0);
+    assert_eq!(v.eval.leaper_centre, EvalParams::default().leaper_centre);
+    // The start position is symmetric: all that is left is the tempo.
+    let start = Position::startpos(v);
+    assert_eq!(evaluate(&start, &tables(v)), 30);
+    let normal = builtin::find("normal").unwrap();
+    assert_eq!(evaluate(&Position::startpos(normal), &tables(normal)), 12);
+}
+
+/// An unknown `[eval]` key, a value out of its range, or a value of the wrong type is an error
+/// naming the file, the line and the key.
+#[test]
+fn a_bad_eval_table_names_the_key_and_its_line() {
+    let cases: &[(&str, &str, &[&str])] = &[
+        ("tempoo = 5", "tempoo", &["unknown key", "tempoo", "tempo"]),
+        ("tempo = 41", "tempo", &["eval.tempo = 41", "0..=40"]),
+        (
+            "leaper_centre = -1",
+            "leaper_centre",
+            &["eval.leaper_centre = -1", "out of range"],
+        ),
+        (
+            "set_progress = 99999999999",
+            "set_progress",
+            &["eval.set_progress", "0..=5000"],
+        ),
+        ("king_danger = \"high\"", "king_danger", &["string"]),
+        ("tempo = 1.5", "tempo", &["float"]),
+    ];
+    for &(line, key, words) in cases {
+        let text = format!("{}\n[eval]\nmobility_scale = 5\n{line}\n", normal_toml());
+        let want = format!("bad.toml:{}: ", line_of(&text, &format!("\n{key} =")) + 1);
+        let e = Variant::from_toml("bad.toml", &text)
+            .map(|_| ())
+            .expect_err(line)
+            .to_string();
+        assert!(e.starts_with(&want), "{line}: {e:?}, wanted {want}...");
+        for w in words {
+            assert!(e.contains(w), "{line}: {e:?} lacks {w:?}");
+        }
+    }
+}
+
+/// The README's `[eval]` table lists every key with its default and range, as the code has them.
+#[test]
+fn the_readme_lists_every_eval_key_with_its_default_and_range() {
+    use estuary::eval::EvalParams;
+    let text = readme();
+    let section = &text[text.find("### `[eval]`").expect("an [eval] section")..];
+    let d = EvalParams::default();
+    for f in EvalParams::FIELDS {
+        let row = section
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{}` |", f.key)))
+            .unwrap_or_else(|| panic!("README has no row for eval.{}", f.key));
+        let want = format!("| `{}` | {}..={} |", (f.get)(&d), f.min, f.max);
+        assert!(row.contains(&want), "{row:?} should hold {want:?}");
+    }
+}

@@ -1,6 +1,6 @@
-//! Command-line tools: perft, bench, position pictures (`diagram`), and the match runner
+//! Command-line tools: perft, bench, position pictures (`diagram`), the match runner
 //! (`matches`) with its parts: engine processes on pipes (`engine`) and match statistics
-//! (`match_stats`).
+//! (`match_stats`), and the evaluation tuner (`tune`).
 
 pub mod bench;
 pub mod diagram;
@@ -8,3 +8,4 @@ pub mod engine;
 pub mod match_stats;
 pub mod matches;
 pub mod perft;
+pub mod tune;

@@ -10,6 +10,7 @@ use super::compile_rules::{
 };
 use super::config::VariantConfig;
 use super::config_values::{letter_of, Fail};
+use super::eval_params::compile_eval;
 
 use super::tables::{army_attack_table, attack_table, listed, table};
 use super::*;
@@ -112,6 +113,7 @@ pub(super) fn compile(
         channel: cfg.channel.is_some(),
         ferries: None,
         fen: compile_fen_layout(&cfg.fen, fail)?,
+        eval: compile_eval(cfg.eval.as_ref(), fail)?,
     };
 
     // The start position fixes the initial ranks of `i` moves, and must parse.

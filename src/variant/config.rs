@@ -3,6 +3,7 @@
 //! documents every key. Unknown keys are errors, so a typo never passes silently.
 
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use toml::Spanned;
 
 /// A whole config file.
@@ -52,6 +53,8 @@ pub struct VariantConfig {
     pub channel: Option<ChannelConfig>,
     /// Neutral Ferries carrying pieces (rules/ferry.rs, FF-10..FF-18); needs `carriers`.
     pub ferries: Option<FerriesConfig>,
+    /// Evaluation weights over their defaults (`super::EvalParams`), by key.
+    pub eval: Option<BTreeMap<String, Spanned<i64>>>,
 }
 
 /// The channel: the line after the first `south_ranks` ranks (FF-1).

@@ -9,12 +9,14 @@ mod compile;
 mod compile_rules;
 pub mod config;
 mod config_values;
+mod eval_params;
 pub mod fen;
 mod tables;
 
 use crate::types::geometry::{Square, BOARD_CELLS};
 use crate::types::{Army, PieceKind, Seat};
 pub use config::ForwardRule;
+pub use eval_params::{EvalField, EvalParams};
 use std::fmt;
 
 /// Most piece types a variant may define.
@@ -332,6 +334,8 @@ pub struct Variant {
     pub fen: FenLayout,
     /// Pieces of each kind each army starts with.
     pub start_counts: [[u8; MAX_KINDS]; MAX_ARMIES],
+    /// The evaluation's weights: the defaults, or the config's `[eval]` table.
+    pub eval: EvalParams,
 }
 
 /// A config error: file, line (when known) and what is wrong.

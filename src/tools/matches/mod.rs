@@ -23,9 +23,9 @@ mod referee;
 mod results;
 mod scheduler;
 
-pub use openings::Opening;
-pub use options::{MatchArgs, MatchOptions, Shard, TimeControl};
-pub use pgn::san;
+pub use openings::{Opening, RandomOpenings};
+pub use options::{parse_random_plies, MatchArgs, MatchOptions, Shard, TimeControl};
+pub use pgn::{append as append_pgn, san, GameRecord, PlayedMove};
 
 use crate::tools::engine::{Engine, EngineSpec, Proto};
 use crate::tools::match_stats::{GameResult, SprtVerdict};

@@ -122,6 +122,15 @@ impl TimeControl {
     }
 }
 
+/// `--random-plies MIN-MAX`: the range random openings draw their number of plies from
+/// (at most 40).
+pub fn parse_random_plies(text: &str) -> Result<(u32, u32), String> {
+    text.split_once('-')
+        .and_then(|(lo, hi)| Some((lo.parse().ok()?, hi.parse().ok()?)))
+        .filter(|&(lo, hi): &(u32, u32)| lo <= hi && hi <= 40)
+        .ok_or_else(|| format!("bad --random-plies {text:?}: want MIN-MAX"))
+}
+
 /// Milliseconds as seconds without needless digits: `10`, `0.1`.
 pub fn secs_text(ms: u64) -> String {
     if ms.is_multiple_of(1000) {
@@ -354,12 +363,7 @@ impl MatchArgs {
             .map(str::parse)
             .transpose()?
             .unwrap_or(Shard::ALL);
-        let random_plies = self
-            .random_plies
-            .split_once('-')
-            .and_then(|(lo, hi)| Some((lo.parse().ok()?, hi.parse().ok()?)))
-            .filter(|&(lo, hi): &(u32, u32)| lo <= hi && hi <= 40)
-            .ok_or_else(|| format!("bad --random-plies {:?}: want MIN-MAX", self.random_plies))?;
+        let random_plies = parse_random_plies(&self.random_plies)?;
         Ok(MatchOptions {
             engines,
             variant,
