@@ -191,6 +191,86 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
 /// Evaluation that skips mobility and king safety when material and piece-square terms alone
 /// are further than `LAZY_MARGIN` outside the (alpha, beta) window.
 pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i32 {
+    let (cheap, full) = eval_parts(pos, t, alpha, beta);
+    full.unwrap_or(cheap.clamp(-EVAL_LIMIT, EVAL_LIMIT))
+}
+
+/// [`evaluate_lazy`] through a cache of the evaluations already made: the same score, computed
+/// once per position as long as its entry lasts (an entry holds the cheap terms, and the full
+/// score once some window needed it).
+pub fn evaluate_cached(
+    pos: &Position,
+    t: &EvalTables,
+    alpha: i32,
+    beta: i32,
+    cache: &mut EvalCache,
+) -> i32 {
+    let key = pos.key();
+    let e = cache.slot(key);
+    if e.key == key {
+        if lazy_cut(e.cheap, alpha, beta) {
+            return e.cheap.clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        }
+        if e.full != EvalCache::UNKNOWN {
+            return e.full;
+        }
+    }
+    let (cheap, full) = eval_parts(pos, t, alpha, beta);
+    *e = CacheEntry {
+        key,
+        cheap,
+        full: full.unwrap_or(EvalCache::UNKNOWN),
+    };
+    full.unwrap_or(cheap.clamp(-EVAL_LIMIT, EVAL_LIMIT))
+}
+
+/// Whether the cheap terms alone decide a lazy evaluation in the (alpha, beta) window.
+#[inline]
+fn lazy_cut(cheap: i32, alpha: i32, beta: i32) -> bool {
+    cheap - LAZY_MARGIN >= beta || cheap + LAZY_MARGIN <= alpha
+}
+
+#[derive(Clone, Copy, Default)]
+struct CacheEntry {
+    key: u64,
+    /// The material, piece-square, tempo, set and ferry terms (not clamped).
+    cheap: i32,
+    /// The whole evaluation, or `EvalCache::UNKNOWN`.
+    full: i32,
+}
+
+/// A search thread's cache of evaluations by position key (one variant's positions: a
+/// worker is rebuilt when the game changes).
+pub struct EvalCache {
+    entries: Vec<CacheEntry>,
+}
+
+impl EvalCache {
+    const UNKNOWN: i32 = i32::MIN;
+    const BITS: u32 = 16;
+
+    pub fn new() -> EvalCache {
+        EvalCache {
+            entries: vec![CacheEntry::default(); 1 << Self::BITS],
+        }
+    }
+
+    #[inline]
+    fn slot(&mut self, key: u64) -> &mut CacheEntry {
+        // The TT indexes by the low bits; the high bits spread this table independently.
+        &mut self.entries[(key >> (64 - Self::BITS)) as usize]
+    }
+}
+
+impl Default for EvalCache {
+    fn default() -> EvalCache {
+        EvalCache::new()
+    }
+}
+
+/// The cheap terms (not clamped) and, unless they alone decide the (alpha, beta) window, the whole
+/// evaluation.
+fn eval_parts(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> (i32, Option<i32>) {
     let v = pos.variant();
     let us = pos.army();
     let mut mg = [0i32; 2];
@@ -223,8 +303,8 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
         + p.tempo
         + set_term(pos, p, us)
         + ferry_term(pos, p, us);
-    if cheap - LAZY_MARGIN >= beta || cheap + LAZY_MARGIN <= alpha {
-        return cheap.clamp(-EVAL_LIMIT, EVAL_LIMIT);
+    if lazy_cut(cheap, alpha, beta) {
+        return (cheap, None);
     }
     for army in Army::ALL {
         let a = army.index();
@@ -256,7 +336,9 @@ pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i
         taper(m, e)
     };
     let s = score(us.index()) - score(us.enemy().index());
-    (s + p.tempo + set_term(pos, p, us) + ferry_term(pos, p, us)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    let full = (s + p.tempo + set_term(pos, p, us) + ferry_term(pos, p, us))
+        .clamp(-EVAL_LIMIT, EVAL_LIMIT);
+    (cheap, Some(full))
 }
 
 /// Ferry control (FF-11..FF-13) from `us`'s view: the Ferries our pieces stand on, less

@@ -12,7 +12,7 @@ use super::movepick::{history_index, is_noisy, order, HISTORY_SIZE};
 use super::see::see_ge;
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::{Move, MoveList, Position};
-use crate::eval::{evaluate, EvalTables};
+use crate::eval::{evaluate, evaluate_cached, EvalCache, EvalTables};
 use crate::rules::draws::{dead_material, move_rule_reached};
 use crate::rules::legal_moves_of;
 use crate::rules::victory::decided;
@@ -69,6 +69,8 @@ pub struct Worker {
     pub seldepth: usize,
     killers: Vec<[Move; 2]>,
     history: Vec<i32>,
+    /// Evaluations of positions met before (iterative deepening meets most of them again).
+    eval_cache: EvalCache,
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
     /// Whether the side to move at each ply is in check, set by the parent (which tested it to
@@ -107,6 +109,7 @@ impl Worker {
             seldepth: 0,
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             history: vec![0; HISTORY_SIZE],
+            eval_cache: EvalCache::new(),
             pv: vec![[Move::NONE; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             checks: [false; MAX_PLY + 2],
@@ -370,7 +373,13 @@ impl Worker {
         let static_eval = if checked {
             -INFINITE
         } else {
-            evaluate(&self.pos, &self.eval)
+            evaluate_cached(
+                &self.pos,
+                &self.eval,
+                -i32::MAX,
+                i32::MAX,
+                &mut self.eval_cache,
+            )
         };
 
         if !pv_node && !checked {

@@ -5,7 +5,7 @@
 
 use super::{score_to_tt, tt_cut, Worker};
 use crate::board::{Move, MoveList};
-use crate::eval::{evaluate, evaluate_lazy};
+use crate::eval::{evaluate, evaluate_cached};
 use crate::rules::victory::decided;
 use crate::rules::{in_check, legal_moves_of, Gen};
 use crate::search::movepick::order;
@@ -62,7 +62,7 @@ impl Worker {
         }
         let mut best = -INFINITE;
         if !checked {
-            let stand = evaluate_lazy(&self.pos, &self.eval, alpha, beta);
+            let stand = evaluate_cached(&self.pos, &self.eval, alpha, beta, &mut self.eval_cache);
             if stand >= beta {
                 self.shared.tt.store(
                     key,
