@@ -11,6 +11,8 @@ use crate::types::PieceKind;
 const TT_MOVE: i32 = 1 << 30;
 const NOISY: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
+/// The range of MVV/LVA within the noisy bands.
+const MVV_LVA_LIMIT: i32 = 1 << 21;
 /// Below every quiet move's history (which stays within +/- 2^15).
 const BAD_NOISY: i32 = -(1 << 24);
 
@@ -35,7 +37,25 @@ pub fn mvv_lva(pos: &Position, t: &EvalTables, m: Move) -> i32 {
     victim * 16 + promo * 16 - attacker / 8
 }
 
-/// Order `list` in place, best first.
+/// Ordering scores, one per move of the ordered list.
+pub type Scores = [i32; crate::board::moves::MAX_MOVES];
+
+/// What ordering learnt of a move's static exchange: `Some(true)` for a capture or promotion
+/// that does not lose material, `Some(false)` for one that does, `None` when it did not look
+/// (the TT move, quiet moves).
+#[inline]
+pub fn see_by_order(score: i32) -> Option<bool> {
+    if (NOISY - KILLER..TT_MOVE).contains(&score) {
+        Some(true)
+    } else if score < BAD_NOISY + KILLER {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// Order `list` in place, best first; `scores` gets the ordering score of each move (by its
+/// new index).
 pub fn order(
     pos: &Position,
     t: &EvalTables,
@@ -43,8 +63,8 @@ pub fn order(
     tt_move: Move,
     killers: &[Move; 2],
     history: &[i32],
+    scores: &mut Scores,
 ) {
-    let mut scores = [0i32; crate::board::moves::MAX_MOVES];
     for (i, &m) in list.as_slice().iter().enumerate() {
         scores[i] = if m == tt_move {
             TT_MOVE
@@ -54,7 +74,9 @@ pub fn order(
             } else {
                 BAD_NOISY
             };
-            base + mvv_lva(pos, t, m)
+            // Clamped so that the score still tells good from bad (`see_by_order`) whatever
+            // a config's piece values.
+            base + mvv_lva(pos, t, m).clamp(-MVV_LVA_LIMIT, MVV_LVA_LIMIT)
         } else if m == killers[0] {
             KILLER + 1
         } else if m == killers[1] {

@@ -8,7 +8,7 @@
 //! <https://www.chessprogramming.org/Null_Move_Pruning>,
 //! <https://www.chessprogramming.org/Late_Move_Reductions>.
 
-use super::movepick::{history_index, is_noisy, order, HISTORY_SIZE};
+use super::movepick::{history_index, is_noisy, order, see_by_order, Scores, HISTORY_SIZE};
 use super::see::see_ge;
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::{Move, MoveList, Position};
@@ -422,6 +422,7 @@ impl Worker {
             };
         }
         let killers = self.killers[ply];
+        let mut scores: Scores = [0; crate::board::moves::MAX_MOVES];
         order(
             &self.pos,
             &self.eval,
@@ -429,6 +430,7 @@ impl Worker {
             tt_move,
             &killers,
             &self.history,
+            &mut scores,
         );
         let us = self.pos.army();
         let old_alpha = alpha;
@@ -448,12 +450,14 @@ impl Worker {
             {
                 continue;
             }
-            // Static exchange pruning at low depth.
+            // Static exchange pruning at low depth (a capture that ordering found not to lose
+            // material clears every threshold here).
             if !pv_node
                 && !checked
                 && depth <= SEE_DEPTH
                 && i > 0
                 && best > -MATE_BOUND
+                && !(noisy && see_by_order(scores[i]) == Some(true))
                 && !see_ge(
                     &self.pos,
                     &self.eval,

@@ -8,7 +8,7 @@ use crate::board::{Move, MoveList};
 use crate::eval::{evaluate, evaluate_cached};
 use crate::rules::victory::decided;
 use crate::rules::{in_check, legal_moves_of, Gen};
-use crate::search::movepick::order;
+use crate::search::movepick::{order, see_by_order, Scores};
 use crate::search::see::see_ge;
 use crate::search::{INFINITE, MATE, MAX_PLY};
 use crate::tt::Bound;
@@ -18,8 +18,9 @@ const QS_EVASION_PLIES: u32 = 16;
 
 impl Worker {
     /// A capture that loses material in the exchange on its destination (`see.rs`), skipped
-    /// in quiescence. A beyond capture of an own piece (FF-18) is never skipped here.
-    fn losing_capture(&self, m: Move) -> bool {
+    /// in quiescence; `score` is its ordering score, which knows the answer unless it is the
+    /// TT move. A beyond capture of an own piece (FF-18) is never skipped here.
+    fn losing_capture(&self, m: Move, score: i32) -> bool {
         if self
             .pos
             .captured_piece(m)
@@ -27,7 +28,10 @@ impl Worker {
         {
             return false;
         }
-        !see_ge(&self.pos, &self.eval, m, 0)
+        match see_by_order(score) {
+            Some(good) => !good,
+            None => !see_ge(&self.pos, &self.eval, m, 0),
+        }
     }
 
     /// Quiescence: captures and promotions, and every move when in check for the first
@@ -90,6 +94,7 @@ impl Worker {
         }
         // The TT move, then captures that do not lose material by MVV/LVA, then the losing
         // ones (evasions: quiet moves by history in between; `movepick::order`).
+        let mut scores: Scores = [0; crate::board::moves::MAX_MOVES];
         order(
             &self.pos,
             &self.eval,
@@ -97,11 +102,12 @@ impl Worker {
             tt_move,
             &[Move::NONE; 2],
             &self.history,
+            &mut scores,
         );
         let us = self.pos.army();
         let mut best_move = Move::NONE;
-        for m in list.iter() {
-            if !checked && self.losing_capture(m) {
+        for (i, m) in list.iter().enumerate() {
+            if !checked && self.losing_capture(m, scores[i]) {
                 continue;
             }
             self.pos.make(m);
