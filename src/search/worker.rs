@@ -2,7 +2,8 @@
 //! promotions (`worker/qsearch.rs`), check extension, null-move pruning (royal games only),
 //! reverse futility, late-move reductions and pruning, static exchange pruning (`see.rs`),
 //! killers and history, mate-distance pruning, and draws by repetition, move rule and dead
-//! material inside the tree.
+//! material inside the tree. Each thread keeps its own cache of evaluations
+//! (`eval::evaluate_cached`).
 //!
 //! References: <https://www.chessprogramming.org/Principal_Variation_Search>,
 //! <https://www.chessprogramming.org/Null_Move_Pruning>,
