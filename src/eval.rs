@@ -192,7 +192,7 @@ pub fn evaluate(pos: &Position, t: &EvalTables) -> i32 {
 /// are further than `LAZY_MARGIN` outside the (alpha, beta) window.
 pub fn evaluate_lazy(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> i32 {
     let (cheap, full) = eval_parts(pos, t, alpha, beta);
-    full.unwrap_or(cheap.clamp(-EVAL_LIMIT, EVAL_LIMIT))
+    lazy_answer(cheap, full)
 }
 
 /// [`evaluate_lazy`] through a cache of the evaluations already made: the same score, computed
@@ -221,6 +221,13 @@ pub fn evaluate_cached(
         cheap,
         full: full.unwrap_or(EvalCache::UNKNOWN),
     };
+    lazy_answer(cheap, full)
+}
+
+/// A lazy evaluation's score from its parts (`eval_parts`): the whole evaluation when it was
+/// made, else the cheap terms, clamped.
+#[inline]
+fn lazy_answer(cheap: i32, full: Option<i32>) -> i32 {
     full.unwrap_or(cheap.clamp(-EVAL_LIMIT, EVAL_LIMIT))
 }
 
@@ -257,7 +264,7 @@ impl EvalCache {
 
     #[inline]
     fn slot(&mut self, key: u64) -> &mut CacheEntry {
-        // The TT indexes by the low bits; the high bits spread this table independently.
+        // The top bits of the key, as the TT's multiply-shift takes them.
         &mut self.entries[(key >> (64 - Self::BITS)) as usize]
     }
 }
