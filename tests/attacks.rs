@@ -14,7 +14,7 @@ use estuary::rules::generate::{generate, Gen};
 use estuary::rules::legal_moves;
 use estuary::types::geometry::squares;
 use estuary::types::Army;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// Positions along random playouts from the start (fixed seed).
@@ -25,13 +25,9 @@ fn playout_positions(name: &str, seed: u64, games: usize, plies: usize) -> Vec<P
     for _ in 0..games {
         let mut p = Position::startpos(v);
         for _ in 0..plies {
-            let mut list = MoveList::new();
-            legal_moves(&mut p, &mut list);
-            if list.is_empty() {
+            if !common::random_step(&mut p, &mut rng) {
                 break;
             }
-            let m = list.as_slice()[rng.gen_range(0..list.len())];
-            p.make(m);
             out.push(p.clone());
         }
     }

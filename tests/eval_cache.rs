@@ -3,12 +3,14 @@
 //! playouts (fixed seeds) in every built-in game, each position evaluated under several windows
 //! in a shuffled order, twice over.
 
+mod common;
+
 use estuary::board::{MoveList, Position};
 use estuary::eval::{evaluate, evaluate_cached, evaluate_lazy, tables, EvalCache};
 use estuary::rules::legal_moves;
 use estuary::variant::builtin;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 const PLIES: usize = 120;
@@ -48,13 +50,9 @@ fn cached_evaluation_equals_lazy_evaluation_in_every_window() {
                         checked += 1;
                     }
                 }
-                let mut list = MoveList::new();
-                legal_moves(&mut pos, &mut list);
-                if list.is_empty() {
+                if !common::random_step(&mut pos, &mut rng) {
                     break;
                 }
-                let m = list.as_slice()[rng.gen_range(0..list.len())];
-                pos.make(m);
             }
         }
         assert!(checked > 100, "{}: only {checked} evaluations", v.name);

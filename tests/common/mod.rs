@@ -7,6 +7,7 @@ use estuary::board::{MoveList, Position};
 use estuary::notation::{move_text, Dialect};
 use estuary::rules::legal_moves;
 use estuary::variant::{builtin, Variant};
+use rand::Rng;
 use std::collections::BTreeSet;
 
 /// A built-in variant by wire name.
@@ -70,4 +71,16 @@ pub fn assert_moves(what: &str, got: &BTreeSet<String>, want: &BTreeSet<String>)
         missing.is_empty() && extra.is_empty(),
         "{what}: missing {missing:?}, extra {extra:?}"
     );
+}
+
+/// One step of a random playout: make a legal move picked by `rng`; false (and no move) when
+/// the position has none.
+pub fn random_step(p: &mut Position, rng: &mut impl Rng) -> bool {
+    let mut list = MoveList::new();
+    legal_moves(p, &mut list);
+    if list.is_empty() {
+        return false;
+    }
+    p.make(list.as_slice()[rng.gen_range(0..list.len())]);
+    true
 }
