@@ -12,7 +12,7 @@
 use crate::board::{Position, Square};
 use crate::rules::moves::{piece_moves_of, SeatMoves};
 use crate::rules::victory;
-use crate::types::geometry::{squares, BOARD_CELLS};
+use crate::types::geometry::{squares, BOARD_CELLS, MAX_FILES};
 use crate::types::{Army, PieceKind};
 pub use crate::variant::EvalParams;
 use crate::variant::{Orientation, Variant, MAX_KINDS};
@@ -28,6 +28,9 @@ pub struct EvalTables {
     /// Non-pawn, non-royal material of the start position (for the phase).
     start_phase: i32,
     phase_weight: [i32; MAX_KINDS],
+    /// The kinds that promote, when the game has pawn-structure terms (`pawn_structure`).
+    promoter: [bool; MAX_KINDS],
+    pawn_terms: bool,
     /// The weights the tables were built with.
     params: EvalParams,
 }
@@ -66,12 +69,14 @@ fn build(v: &'static Variant, params: &EvalParams, piece_values: &[i32]) -> Eval
     let mut values = [0; MAX_KINDS];
     let mut mobility_weight = [0; MAX_KINDS];
     let mut phase_weight = [0; MAX_KINDS];
+    let mut promoter = [false; MAX_KINDS];
     let cx = (v.files as f64 - 1.0) / 2.0;
     let cy = (v.ranks as f64 - 1.0) / 2.0;
     let max_d = cx + cy;
     let mut pst = Vec::new();
     for (k, pt) in v.pieces.iter().enumerate() {
         values[k] = piece_values[k];
+        promoter[k] = pt.promotes;
         let rider =
             pt.tables[0].rides.iter().any(|r| r.max == 0) || !pt.tables[0].circles.is_empty();
         if !pt.royal && !pt.promotes {
@@ -134,6 +139,10 @@ fn build(v: &'static Variant, params: &EvalParams, piece_values: &[i32]) -> Eval
         mobility_weight,
         start_phase: start_phase.max(1),
         phase_weight,
+        promoter,
+        pawn_terms: v.river.is_none()
+            && promoter.iter().any(|&p| p)
+            && p.passed_mg + p.passed_eg + p.isolated + p.doubled != 0,
         params: *params,
     }
 }
@@ -337,9 +346,14 @@ fn eval_parts(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> (i32, Op
             danger[army.index()] = king_danger(pos, t, king, army.enemy());
         }
     }
+    let pawns = if t.pawn_terms {
+        pawn_structure(pos, t)
+    } else {
+        [(0, 0); 2]
+    };
     let score = |a: usize| {
-        let m = mg[a] + mobility[a] - danger[a];
-        let e = eg[a] + mobility[a] * p.mobility_eg_percent / 100;
+        let m = mg[a] + mobility[a] - danger[a] + pawns[a].0;
+        let e = eg[a] + mobility[a] * p.mobility_eg_percent / 100 + pawns[a].1;
         taper(m, e)
     };
     let s = score(us.index()) - score(us.enemy().index());
@@ -362,6 +376,72 @@ fn ferry_term(pos: &Position, p: &EvalParams, us: Army) -> i32 {
             }
         })
         .sum()
+}
+
+/// Pawn structure, (middlegame, endgame) per army: passed, isolated and doubled promoting
+/// pieces, in games where each army's promoting pieces head for one far side
+/// (`EvalTables::pawn_terms`). A promoting piece is passed when no enemy one stands ahead of it
+/// on its own or a neighbouring file (<https://www.chessprogramming.org/Passed_Pawn>).
+fn pawn_structure(pos: &Position, t: &EvalTables) -> [(i32, i32); 2] {
+    const FILES: usize = MAX_FILES as usize;
+    let v = pos.variant();
+    // Per army and file: the lowest and highest rank of its promoting pieces (i32::MAX and -1
+    // when it has none there), and how many there are.
+    let mut lo = [[i32::MAX; FILES + 2]; 2];
+    let mut hi = [[-1i32; FILES + 2]; 2];
+    let mut count = [[0i32; FILES + 2]; 2];
+    for army in Army::ALL {
+        let a = army.index();
+        for &sq in pos.pieces_of(army) {
+            if t.promoter[pos.piece_at(sq).piece_unchecked().kind().index()] {
+                // Files shifted by one, so that both neighbours of every file exist.
+                let f = sq.file() as usize + 1;
+                let r = sq.rank() as i32;
+                lo[a][f] = lo[a][f].min(r);
+                hi[a][f] = hi[a][f].max(r);
+                count[a][f] += 1;
+            }
+        }
+    }
+    let p = &t.params;
+    let last = (v.ranks as i32 - 1).max(1);
+    let mut out = [(0, 0); 2];
+    for army in Army::ALL {
+        let (a, e) = (army.index(), army.enemy().index());
+        let up = Variant::army_orientation(army) == Orientation::Up;
+        let (mut mg, mut eg) = (0, 0);
+        for &sq in pos.pieces_of(army) {
+            if !t.promoter[pos.piece_at(sq).piece_unchecked().kind().index()] {
+                continue;
+            }
+            let f = sq.file() as usize + 1;
+            let r = sq.rank() as i32;
+            let files = f - 1..=f + 1;
+            let passed = if up {
+                files.clone().all(|g| hi[e][g] <= r)
+            } else {
+                files.clone().all(|g| lo[e][g] >= r)
+            };
+            if passed {
+                let advance = if up { r } else { last - r };
+                let sq_adv = advance * advance;
+                mg += p.passed_mg * sq_adv / (last * last);
+                eg += p.passed_eg * sq_adv / (last * last);
+            }
+            if count[a][f - 1] == 0 && count[a][f + 1] == 0 {
+                mg -= p.isolated;
+                eg -= p.isolated;
+            }
+        }
+        for &c in &count[a] {
+            if c > 1 {
+                mg -= p.doubled * (c - 1);
+                eg -= p.doubled * (c - 1);
+            }
+        }
+        out[a] = (mg, eg);
+    }
+    out
 }
 
 fn king_danger(pos: &Position, t: &EvalTables, king: Square, enemy: Army) -> i32 {

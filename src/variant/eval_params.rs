@@ -95,6 +95,18 @@ eval_params! {
     leaper_centre = 30 in 0..=60;
     /// The same for riders.
     rider_centre = 16 in 0..=40;
+    /// Games whose promoting pieces all head for one far side per army (no River): middlegame
+    /// bonus of a passed one (no enemy promoting piece ahead of it on its own or a
+    /// neighbouring file) on the rank before its zone; grows with the square of its advance.
+    passed_mg = 0 in 0..=200;
+    /// The same in the endgame.
+    passed_eg = 0 in 0..=300;
+    /// The same games: penalty for a promoting piece with none of its army's on a neighbouring
+    /// file (isolated), middlegame and endgame.
+    isolated = 0 in 0..=60;
+    /// The same games: penalty for each promoting piece beyond the first on a file (doubled),
+    /// middlegame and endgame.
+    doubled = 0 in 0..=60;
 }
 
 impl EvalParams {
