@@ -12,7 +12,7 @@
 use crate::board::{Position, Square};
 use crate::rules::moves::{piece_moves_of, SeatMoves};
 use crate::rules::victory;
-use crate::types::geometry::{squares, BOARD_CELLS, MAX_FILES};
+use crate::types::geometry::{squares, BOARD_CELLS, MAX_FILES, STRIDE};
 use crate::types::{Army, PieceKind};
 pub use crate::variant::EvalParams;
 use crate::variant::{Orientation, Variant, MAX_KINDS};
@@ -30,6 +30,8 @@ pub struct EvalTables {
     phase_weight: [i32; MAX_KINDS],
     /// The kinds that promote, when the game has pawn-structure terms (`pawn_structure`).
     promoter: [bool; MAX_KINDS],
+    /// The kinds that ride along files, for `open_file`.
+    file_rider: [bool; MAX_KINDS],
     pawn_terms: bool,
     /// The weights the tables were built with.
     params: EvalParams,
@@ -70,6 +72,7 @@ fn build(v: &'static Variant, params: &EvalParams, piece_values: &[i32]) -> Eval
     let mut mobility_weight = [0; MAX_KINDS];
     let mut phase_weight = [0; MAX_KINDS];
     let mut promoter = [false; MAX_KINDS];
+    let mut file_rider = [false; MAX_KINDS];
     let cx = (v.files as f64 - 1.0) / 2.0;
     let cy = (v.ranks as f64 - 1.0) / 2.0;
     let max_d = cx + cy;
@@ -77,6 +80,10 @@ fn build(v: &'static Variant, params: &EvalParams, piece_values: &[i32]) -> Eval
     for (k, pt) in v.pieces.iter().enumerate() {
         values[k] = piece_values[k];
         promoter[k] = pt.promotes;
+        file_rider[k] = pt.tables[0]
+            .rides
+            .iter()
+            .any(|r| r.max == 0 && r.capture && r.delta.abs() == STRIDE);
         let rider =
             pt.tables[0].rides.iter().any(|r| r.max == 0) || !pt.tables[0].circles.is_empty();
         if !pt.royal && !pt.promotes {
@@ -140,9 +147,10 @@ fn build(v: &'static Variant, params: &EvalParams, piece_values: &[i32]) -> Eval
         start_phase: start_phase.max(1),
         phase_weight,
         promoter,
+        file_rider,
         pawn_terms: v.river.is_none()
             && promoter.iter().any(|&p| p)
-            && p.passed_mg + p.passed_eg + p.isolated + p.doubled != 0,
+            && p.passed_mg + p.passed_eg + p.isolated + p.doubled + p.open_file + p.shelter != 0,
         params: *params,
     }
 }
@@ -379,7 +387,8 @@ fn ferry_term(pos: &Position, p: &EvalParams, us: Army) -> i32 {
 }
 
 /// Pawn structure, (middlegame, endgame) per army: passed, isolated and doubled promoting
-/// pieces, in games where each army's promoting pieces head for one far side
+/// pieces, file riders on open files, and the shelter of promoting pieces in front of a royal
+/// piece, in games where each army's promoting pieces head for one far side
 /// (`EvalTables::pawn_terms`). A promoting piece is passed when no enemy one stands ahead of it
 /// on its own or a neighbouring file (<https://www.chessprogramming.org/Passed_Pawn>).
 fn pawn_structure(pos: &Position, t: &EvalTables) -> [(i32, i32); 2] {
@@ -411,10 +420,20 @@ fn pawn_structure(pos: &Position, t: &EvalTables) -> [(i32, i32); 2] {
         let up = Variant::army_orientation(army) == Orientation::Up;
         let (mut mg, mut eg) = (0, 0);
         for &sq in pos.pieces_of(army) {
-            if !t.promoter[pos.piece_at(sq).piece_unchecked().kind().index()] {
+            let k = pos.piece_at(sq).piece_unchecked().kind().index();
+            let f = sq.file() as usize + 1;
+            if t.file_rider[k] && count[a][f] == 0 {
+                let bonus = if count[e][f] == 0 {
+                    p.open_file
+                } else {
+                    p.open_file / 2
+                };
+                mg += bonus;
+                eg += bonus;
+            }
+            if !t.promoter[k] {
                 continue;
             }
-            let f = sq.file() as usize + 1;
             let r = sq.rank() as i32;
             let files = f - 1..=f + 1;
             let passed = if up {
@@ -431,6 +450,20 @@ fn pawn_structure(pos: &Position, t: &EvalTables) -> [(i32, i32); 2] {
             if count[a][f - 1] == 0 && count[a][f + 1] == 0 {
                 mg -= p.isolated;
                 eg -= p.isolated;
+            }
+        }
+        if p.shelter != 0 && v.royal_mask != 0 {
+            let king = pos.royal_square(army);
+            if !king.is_none() {
+                let f = king.file() as usize + 1;
+                let r = king.rank() as i32;
+                let shield = |g: usize| {
+                    let (l, h) = (lo[a][g], hi[a][g]);
+                    // Its lowest (Up) or highest (Down) promoting piece on file g, if any.
+                    let ahead = if up { l - r } else { r - h };
+                    count[a][g] > 0 && (1..=2).contains(&ahead)
+                };
+                mg += p.shelter * (f - 1..=f + 1).filter(|&g| shield(g)).count() as i32;
             }
         }
         for &c in &count[a] {

@@ -88,6 +88,56 @@ fn isolated_and_doubled_pawns_are_penalised_per_pawn_and_per_extra_pawn() {
     assert_eq!(term(&p, weights), 0);
 }
 
+#[test]
+fn file_riders_score_on_open_and_half_open_files() {
+    let weights = EvalParams {
+        open_file: 20,
+        ..fide().eval
+    };
+    // Rook on the open e-file: 20. The Queen rides files too; the Bishop does not.
+    let p = pos(fide(), "4k3/8/8/8/8/8/8/3KR3 w - - 0 1");
+    assert_eq!(term(&p, weights), 20);
+    let p = pos(fide(), "4k3/8/8/8/8/8/8/3KQ3 w - - 0 1");
+    assert_eq!(term(&p, weights), 20);
+    let p = pos(fide(), "4k3/8/8/8/8/8/8/3KB3 w - - 0 1");
+    assert_eq!(term(&p, weights), 0);
+    // Half-open (only an enemy pawn on it): 10; closed by its own pawn: nothing.
+    let p = pos(fide(), "4k3/4p3/8/8/8/8/8/3KR3 w - - 0 1");
+    assert_eq!(term(&p, weights), 10);
+    let p = pos(fide(), "4k3/8/8/8/8/8/4P3/3KR3 w - - 0 1");
+    assert_eq!(term(&p, weights), 0);
+}
+
+#[test]
+fn a_royal_piece_is_sheltered_by_its_pawns_one_or_two_ranks_ahead_on_three_files() {
+    let weights = EvalParams {
+        shelter: 10,
+        ..fide().eval
+    };
+    // A middlegame term: these positions keep all the start position's pieces, so the
+    // evaluation is all middlegame.
+    let mg = |fen: &str| term(&pos(fide(), fen), weights);
+    // Black's king g8 has f7, g7, h7 in every case: 30. White's g1 with f2, g2, h3: 30; with
+    // h4 instead of h3, two files: 20; with g4 instead of g2, the hindmost pawn on g is three
+    // ranks ahead: 20; with the king on c1 and no pawn on b, c, d: 0.
+    assert_eq!(
+        mg("rnbqbrkn/pppppppp/8/8/8/7P/PPPPPPP1/RNBQBRKN w - - 0 1"),
+        30 - 30
+    );
+    assert_eq!(
+        mg("rnbqbrkn/pppppppp/8/8/7P/8/PPPPPPP1/RNBQBRKN w - - 0 1"),
+        20 - 30
+    );
+    assert_eq!(
+        mg("rnbqbrkn/pppppppp/8/8/6P1/7P/PPPPPP2/RNBQBRKN w - - 0 1"),
+        20 - 30
+    );
+    assert_eq!(
+        mg("rnbqbrkn/pppppppp/8/8/8/8/P3PPPP/RNKQBRBN w - - 0 1"),
+        -30
+    );
+}
+
 /// Over random playouts (fixed seeds), how many positions the weights change the evaluation of.
 fn positions_changed(v: &'static Variant, params: EvalParams) -> usize {
     let mut changed = 0;

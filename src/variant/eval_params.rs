@@ -107,6 +107,13 @@ eval_params! {
     /// The same games: penalty for each promoting piece beyond the first on a file (doubled),
     /// middlegame and endgame.
     doubled = 0 in 0..=60;
+    /// The same games: bonus for a piece that rides along files (a Rook) on a file without
+    /// promoting pieces; half of it on a file with only enemy ones. Middlegame and endgame.
+    open_file = 0 in 0..=80;
+    /// The same games: middlegame bonus for a royal piece per file, its own or a neighbouring
+    /// one, whose hindmost promoting piece of its army stands one or two ranks ahead of it
+    /// (shelter).
+    shelter = 0 in 0..=40;
 }
 
 impl EvalParams {
