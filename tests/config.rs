@@ -17,6 +17,21 @@ fn normal_toml() -> &'static str {
         .1
 }
 
+/// The FIDE config without its `[eval]` table (and the comment above it), for tests that
+/// append a table of their own.
+fn normal_toml_without_eval() -> String {
+    let text = normal_toml();
+    let start = text
+        .find("\n# Evaluation weights")
+        .or_else(|| text.find("\n[eval]"))
+        .expect("normal.toml has an [eval] table");
+    let table = text[start..].find("\n[eval]").unwrap() + start;
+    let end = text[table + 1..]
+        .find("\n[")
+        .map_or(text.len(), |i| i + table + 1);
+    format!("{}{}", &text[..start], &text[end..])
+}
+
 /// 1-based line of the first occurrence of `needle` in `text`.
 fn line_of(text: &str, needle: &str) -> usize {
     let at = text
@@ -294,12 +309,14 @@ fn the_readme_betza_examples_parse_and_the_refused_ones_are_refused() {
 /// scores the search reads as mates.
 #[test]
 fn huge_piece_values_keep_the_evaluation_out_of_the_mate_range() {
-    let too_much = normal_toml().replacen("value = 950", "value = 100001", 1);
+    let queen = "value = 839";
+    assert!(normal_toml().contains(queen));
+    let too_much = normal_toml().replacen(queen, "value = 100001", 1);
     let e = Variant::from_toml("huge.toml", &too_much)
         .unwrap_err()
         .to_string();
     assert!(e.contains("huge.toml") && e.contains("out of range"), "{e}");
-    let text = normal_toml().replacen("value = 950", "value = 100000", 1);
+    let text = normal_toml().replacen(queen, "value = 100000", 1);
     let v: &'static Variant = Box::leak(Box::new(
         Variant::from_toml("huge.toml", &text).unwrap_or_else(|e| panic!("{e}")),
     ));
@@ -329,7 +346,10 @@ fn an_eval_table_sets_the_weights_it_names() {
     {
         assert_eq!(v.eval, EvalParams::default(), "{}", v.name);
     }
-    let text = format!("{}\n[eval]\ntempo = 30\nrider_centre = 0\n", normal_toml());
+    let text = format!(
+        "{}\n[eval]\ntempo = 30\nrider_centre = 0\n",
+        normal_toml_without_eval()
+    );
     let v: &'static Variant = Box::leak(Box::new(
         Variant::from_toml("tuned.toml", &text).unwrap_or_else(|e| panic!("{e}")),
     ));
@@ -340,7 +360,10 @@ fn an_eval_table_sets_the_weights_it_names() {
     let start = Position::startpos(v);
     assert_eq!(evaluate(&start, &tables(v)), 30);
     let normal = builtin::find("normal").unwrap();
-    assert_eq!(evaluate(&Position::startpos(normal), &tables(normal)), 12);
+    assert_eq!(
+        evaluate(&Position::startpos(normal), &tables(normal)),
+        normal.eval.tempo
+    );
 }
 
 /// An unknown `[eval]` key, a value out of its range, or a value of the wrong type is an error
@@ -364,7 +387,10 @@ fn a_bad_eval_table_names_the_key_and_its_line() {
         ("tempo = 1.5", "tempo", &["float"]),
     ];
     for &(line, key, words) in cases {
-        let text = format!("{}\n[eval]\nmobility_scale = 5\n{line}\n", normal_toml());
+        let text = format!(
+            "{}\n[eval]\nmobility_scale = 5\n{line}\n",
+            normal_toml_without_eval()
+        );
         let want = format!("bad.toml:{}: ", line_of(&text, &format!("\n{key} =")) + 1);
         let e = Variant::from_toml("bad.toml", &text)
             .map(|_| ())
