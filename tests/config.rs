@@ -2,6 +2,8 @@
 //! error whose text names the file and the line; a new game is added by writing a config and
 //! loading it from a directory (`--config-dir DIR` or `$ESTUARY_CONFIG_DIR`).
 
+mod common;
+
 use estuary::board::Position;
 use estuary::tools::perft::perft;
 use estuary::variant::{builtin, Variant};
@@ -17,19 +19,11 @@ fn normal_toml() -> &'static str {
         .1
 }
 
-/// The FIDE config without its `[eval]` table (and the comment above it), for tests that
-/// append a table of their own.
+/// The FIDE config without its `[eval]` table.
 fn normal_toml_without_eval() -> String {
-    let text = normal_toml();
-    let start = text
-        .find("\n# Evaluation weights")
-        .or_else(|| text.find("\n[eval]"))
-        .expect("normal.toml has an [eval] table");
-    let table = text[start..].find("\n[eval]").unwrap() + start;
-    let end = text[table + 1..]
-        .find("\n[")
-        .map_or(text.len(), |i| i + table + 1);
-    format!("{}{}", &text[..start], &text[end..])
+    let text = common::without_eval_table(normal_toml());
+    assert!(!text.contains("[eval]"), "{text}");
+    text
 }
 
 /// 1-based line of the first occurrence of `needle` in `text`.
