@@ -303,14 +303,16 @@ fn the_readme_betza_examples_parse_and_the_refused_ones_are_refused() {
 /// scores the search reads as mates.
 #[test]
 fn huge_piece_values_keep_the_evaluation_out_of_the_mate_range() {
-    let queen = "value = 839";
-    assert!(normal_toml().contains(queen));
-    let too_much = normal_toml().replacen(queen, "value = 100001", 1);
+    let normal = builtin::find("normal").unwrap();
+    let queen = normal.kind_of_letter('Q').unwrap();
+    let queen = format!("value = {}", normal.pieces[queen.index()].value);
+    assert!(normal_toml().contains(&queen), "{queen}");
+    let too_much = normal_toml().replacen(&queen, "value = 100001", 1);
     let e = Variant::from_toml("huge.toml", &too_much)
         .unwrap_err()
         .to_string();
     assert!(e.contains("huge.toml") && e.contains("out of range"), "{e}");
-    let text = normal_toml().replacen(queen, "value = 100000", 1);
+    let text = normal_toml().replacen(&queen, "value = 100000", 1);
     let v: &'static Variant = Box::leak(Box::new(
         Variant::from_toml("huge.toml", &text).unwrap_or_else(|e| panic!("{e}")),
     ));

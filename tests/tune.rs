@@ -93,7 +93,7 @@ fn random_positions(games: usize) -> Vec<Sample> {
 }
 
 /// Results made by the config's own evaluation with a known K; a tuner started from a Knight
-/// of 500 brings it back near the config's value (311), and the held-out loss falls.
+/// of 500 brings it back near the config's value, and the held-out loss falls.
 #[test]
 fn a_wrong_piece_value_is_tuned_toward_the_one_the_results_came_from() {
     let v = builtin::find("normal").unwrap();

@@ -85,22 +85,14 @@ pub fn random_step(p: &mut Position, rng: &mut impl Rng) -> bool {
     true
 }
 
-/// A config's text without its `[eval]` table and the comment lines just above it, for tests
-/// that append a table of their own (a second `[eval]` would be a TOML error). Text without
-/// the table comes back as it is.
+/// A config's text without its `[eval]` table, for tests that append a table of their own (a
+/// second `[eval]` would be a TOML error). Text without the table comes back as it is.
 pub fn without_eval_table(text: &str) -> String {
     let Some(table) = text.find("\n[eval]") else {
         return text.to_string();
     };
-    let mut start = table;
-    while let Some(line_start) = text[..start].rfind('\n') {
-        if !text[line_start + 1..start].starts_with('#') {
-            break;
-        }
-        start = line_start;
-    }
     let end = text[table + 1..]
         .find("\n[")
         .map_or(text.len(), |i| i + table + 1);
-    format!("{}{}", &text[..start], &text[end..])
+    format!("{}{}", &text[..table], &text[end..])
 }
