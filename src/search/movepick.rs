@@ -1,12 +1,14 @@
 //! Move ordering: the TT move, then captures and promotions that do not lose material (static
-//! exchange, `see.rs`) by MVV/LVA, then killers, then quiet moves by history, then the losing
-//! captures. The TT move is used only if it is among the generated legal moves,
-//! which re-validates it against hash collisions.
+//! exchange, `see.rs`) by MVV/LVA, then killers, then quiet moves by history (butterfly
+//! history plus continuation history: how well the move answered the moves one and two plies
+//! before), then the losing captures. The TT move is used only if it is among the generated
+//! legal moves, which re-validates it against hash collisions.
 
 use super::see::see_ge;
 use crate::board::{Move, MoveKind, MoveList, Position};
 use crate::eval::{value, EvalTables};
 use crate::types::PieceKind;
+use crate::variant::Variant;
 
 const TT_MOVE: i32 = 1 << 30;
 const NOISY: i32 = 1 << 24;
@@ -54,6 +56,14 @@ pub fn see_by_order(score: i32) -> Option<bool> {
     }
 }
 
+/// What orders the quiet moves of a node: its killers, the butterfly history, and the
+/// continuation-history rows of the moves before it.
+pub struct QuietOrder<'a> {
+    pub killers: [Move; 2],
+    pub history: &'a [i32],
+    pub cont: ContRows<'a>,
+}
+
 /// Order `list` in place, best first; `scores` gets the ordering score of each move (by its
 /// new index).
 pub fn order(
@@ -61,8 +71,7 @@ pub fn order(
     t: &EvalTables,
     list: &mut MoveList,
     tt_move: Move,
-    killers: &[Move; 2],
-    history: &[i32],
+    quiet: &QuietOrder,
     scores: &mut Scores,
 ) {
     for (i, &m) in list.as_slice().iter().enumerate() {
@@ -77,12 +86,12 @@ pub fn order(
             // Clamped so that the score still tells good from bad (`see_by_order`) whatever
             // a config's piece values.
             base + mvv_lva(pos, t, m).clamp(-MVV_LVA_LIMIT, MVV_LVA_LIMIT)
-        } else if m == killers[0] {
+        } else if m == quiet.killers[0] {
             KILLER + 1
-        } else if m == killers[1] {
+        } else if m == quiet.killers[1] {
             KILLER
         } else {
-            history[history_index(pos, m)]
+            quiet.history[history_index(pos, m)] + quiet.cont.score(pos, m)
         };
     }
     // Insertion sort: lists are short and mostly ordered.
@@ -112,4 +121,110 @@ pub fn history_index(pos: &Position, m: Move) -> usize {
         pos.piece_at(m.from()).piece().map_or(0, |p| p.code())
     };
     code * crate::types::geometry::BOARD_CELLS + m.to().index()
+}
+
+/// Largest continuation-history index range: (pieces x squares) beyond it fold onto it, so a
+/// config with many piece kinds on a large board keeps the table within a few tens of MB.
+const CONT_LIMIT: usize = 3072;
+/// History values stay within +/- this (the gravity of `update`).
+pub const HISTORY_MAX: i32 = 16384;
+
+/// Continuation history (after Stockfish's `continuationHistory`): for each (piece,
+/// destination) of a previous move, how good each (piece, destination) quiet move was as an
+/// answer to it. One table serves one and two plies back.
+pub struct ContHistory {
+    /// Squares on the board (files x ranks), the board's width, the variant's piece kinds.
+    cells: usize,
+    files: usize,
+    kinds: usize,
+    /// Number of indices (after folding): rows and columns of `table`.
+    n: usize,
+    table: Vec<i16>,
+}
+
+/// A move's continuation-history index, or none (a null move, no move yet).
+pub type ContIndex = Option<usize>;
+
+impl ContHistory {
+    pub fn new(v: &Variant) -> ContHistory {
+        let files = v.files as usize;
+        let cells = files * v.ranks as usize;
+        let kinds = v.pieces.len();
+        let n = ((2 * kinds + 1) * cells).min(CONT_LIMIT);
+        ContHistory {
+            cells,
+            files,
+            kinds,
+            n,
+            table: vec![0; n * n],
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.table.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Index of a move (a drop or a board move) in the position before it is made.
+    #[inline]
+    pub fn index(&self, pos: &Position, m: Move) -> usize {
+        let piece = if m.kind() == MoveKind::Drop {
+            Some(crate::board::Piece::new(
+                pos.army(),
+                m.promotion().unwrap_or(PieceKind(0)),
+            ))
+        } else {
+            pos.piece_at(m.from()).piece()
+        };
+        let p = piece.map_or(0, |p| {
+            1 + p.army().0 as usize * self.kinds + p.kind().0 as usize
+        });
+        let to = m.to();
+        let sq = to.rank() as usize * self.files + to.file() as usize;
+        (p * self.cells + sq) % self.n
+    }
+
+    /// The rows answering the moves one and two plies before.
+    #[inline]
+    pub fn rows(&self, prev: [ContIndex; 2]) -> ContRows<'_> {
+        let row = |p: ContIndex| p.map(|i| &self.table[i * self.n..(i + 1) * self.n]);
+        ContRows {
+            hist: Some(self),
+            rows: [row(prev[0]), row(prev[1])],
+        }
+    }
+
+    /// Reward (`bonus` > 0) or punish a quiet move `cur` answering `prev`.
+    #[inline]
+    pub fn update(&mut self, prev: [ContIndex; 2], cur: usize, bonus: i32) {
+        for p in prev.into_iter().flatten() {
+            let h = &mut self.table[p * self.n + cur];
+            let v = *h as i32;
+            *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+        }
+    }
+}
+
+/// The continuation-history rows a node orders its quiet moves by.
+#[derive(Clone, Copy)]
+pub struct ContRows<'a> {
+    hist: Option<&'a ContHistory>,
+    rows: [Option<&'a [i16]>; 2],
+}
+
+impl ContRows<'_> {
+    /// No continuation history (quiescence).
+    pub const NONE: ContRows<'static> = ContRows {
+        hist: None,
+        rows: [None, None],
+    };
+
+    #[inline]
+    pub fn score(&self, pos: &Position, m: Move) -> i32 {
+        let Some(h) = self.hist else { return 0 };
+        if self.rows[0].is_none() && self.rows[1].is_none() {
+            return 0;
+        }
+        let i = h.index(pos, m);
+        self.rows.iter().flatten().map(|r| r[i] as i32).sum()
+    }
 }

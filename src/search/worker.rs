@@ -1,15 +1,18 @@
 //! One search thread's alpha-beta: PVS with aspiration windows, quiescence on captures and
-//! promotions (`worker/qsearch.rs`), check extension, null-move pruning (royal games only),
-//! reverse futility, late-move reductions and pruning, static exchange pruning (`see.rs`),
-//! killers and history, mate-distance pruning, and draws by repetition, move rule and dead
-//! material inside the tree. Each thread keeps its own cache of evaluations
-//! (`eval::evaluate_cached`).
+//! promotions (`worker/qsearch.rs`), check extension (for checks that do not lose material in
+//! the exchange), null-move pruning (royal games only), reverse futility, late-move reductions
+//! and pruning, static exchange pruning (`see.rs`), killers, butterfly and continuation
+//! history, mate-distance pruning, and draws by repetition, move rule and dead material inside
+//! the tree. Each thread keeps its own cache of evaluations (`eval::evaluate_cached`).
 //!
 //! References: <https://www.chessprogramming.org/Principal_Variation_Search>,
 //! <https://www.chessprogramming.org/Null_Move_Pruning>,
 //! <https://www.chessprogramming.org/Late_Move_Reductions>.
 
-use super::movepick::{history_index, is_noisy, order, see_by_order, Scores, HISTORY_SIZE};
+use super::movepick::{
+    history_index, is_noisy, order, see_by_order, ContHistory, ContIndex, QuietOrder, Scores,
+    HISTORY_MAX, HISTORY_SIZE,
+};
 use super::see::see_ge;
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::board::{Move, MoveList, Position};
@@ -70,6 +73,10 @@ pub struct Worker {
     pub seldepth: usize,
     killers: Vec<[Move; 2]>,
     history: Vec<i32>,
+    cont: ContHistory,
+    /// The continuation-history index of the move that led to each ply (none at the root and
+    /// after a null move).
+    cont_stack: [ContIndex; MAX_PLY + 2],
     /// Evaluations of positions met before (iterative deepening meets most of them again).
     eval_cache: EvalCache,
     pv: Vec<[Move; MAX_PLY]>,
@@ -100,6 +107,7 @@ impl Worker {
         shared: Arc<Shared>,
         counter: Arc<NodeCounter>,
     ) -> Worker {
+        let cont = ContHistory::new(pos.variant());
         Worker {
             id,
             pos,
@@ -110,6 +118,8 @@ impl Worker {
             seldepth: 0,
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             history: vec![0; HISTORY_SIZE],
+            cont,
+            cont_stack: [None; MAX_PLY + 2],
             eval_cache: EvalCache::new(),
             pv: vec![[Move::NONE; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -128,6 +138,7 @@ impl Worker {
     /// Forget killers and history (new game).
     pub fn clear(&mut self) {
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.cont.clear();
         self.killers.iter_mut().for_each(|k| *k = [Move::NONE; 2]);
     }
 
@@ -213,6 +224,7 @@ impl Worker {
         self.pv_len[0] = 0;
         let moves = self.root_moves.clone();
         for (i, &m) in moves.iter().enumerate() {
+            self.cont_stack[1] = Some(self.cont.index(&self.pos, m));
             self.pos.make(m);
             self.tick();
             let gives_check = in_check(&self.pos);
@@ -402,6 +414,7 @@ impl Worker {
                 let us = self.pos.army();
                 self.pos.make_null();
                 self.checks[ply + 1] = false;
+                self.cont_stack[ply + 1] = None;
                 let s = self.child(us, depth - 1 - r, ply + 1, beta - 1, beta);
                 self.pos.unmake_null();
                 if self.stopped() {
@@ -424,13 +437,17 @@ impl Worker {
         }
         let killers = self.killers[ply];
         let mut scores: Scores = [0; crate::board::moves::MAX_MOVES];
+        let prev = self.prev_moves(ply);
         order(
             &self.pos,
             &self.eval,
             &mut list,
             tt_move,
-            &killers,
-            &self.history,
+            &QuietOrder {
+                killers,
+                history: &self.history,
+                cont: self.cont.rows(prev),
+            },
             &mut scores,
         );
         let us = self.pos.army();
@@ -477,11 +494,14 @@ impl Worker {
             } else {
                 history_index(&self.pos, m)
             };
+            self.cont_stack[ply + 1] = Some(self.cont.index(&self.pos, m));
             self.pos.make(m);
             self.tick();
             let gives_check = in_check(&self.pos);
             self.checks[ply + 1] = gives_check;
-            let new_depth = depth - 1 + (gives_check && ply < MAX_PLY / 2) as i32;
+            let new_depth = depth - 1
+                + (gives_check && ply < MAX_PLY / 2 && self.safe_check(m, see_by_order(scores[i])))
+                    as i32;
             let mut s;
             if i == 0 {
                 s = self.child(us, new_depth, ply + 1, alpha, beta);
@@ -518,7 +538,14 @@ impl Worker {
                     self.update_pv(ply, m);
                     if s >= beta {
                         if !noisy {
-                            self.reward_quiet(ply, m, hist_idx, depth, &quiets_tried[..nquiets]);
+                            self.reward_quiet(
+                                ply,
+                                m,
+                                hist_idx,
+                                depth,
+                                prev,
+                                &quiets_tried[..nquiets],
+                            );
                         }
                         break;
                     }
@@ -546,6 +573,19 @@ impl Worker {
         best
     }
 
+    /// Whether the check just given by `m` (made) does not lose material in the exchange on
+    /// its destination (`see.rs`): only such checks are extended. `known` is what move ordering
+    /// already learnt of the exchange (`see_by_order`); otherwise the move is taken back to
+    /// look.
+    fn safe_check(&mut self, m: Move, known: Option<bool>) -> bool {
+        known.unwrap_or_else(|| {
+            self.pos.unmake();
+            let safe = see_ge(&self.pos, &self.eval, m, 0);
+            self.pos.make(m);
+            safe
+        })
+    }
+
     fn has_pieces(&self) -> bool {
         let v = self.pos.variant();
         self.pos.pieces_of(self.pos.army()).iter().any(|&s| {
@@ -554,18 +594,44 @@ impl Worker {
         })
     }
 
-    fn reward_quiet(&mut self, ply: usize, m: Move, idx: usize, depth: i32, tried: &[Move]) {
+    /// The continuation-history indices of the moves one and two plies before `ply`.
+    #[inline]
+    fn prev_moves(&self, ply: usize) -> [ContIndex; 2] {
+        [
+            self.cont_stack[ply],
+            ply.checked_sub(1).and_then(|p| self.cont_stack[p]),
+        ]
+    }
+
+    /// A quiet move `m` refuted the position: it becomes a killer, and its history (butterfly
+    /// and continuation, answering `prev`) grows while that of the quiet moves `tried` before
+    /// it shrinks.
+    fn reward_quiet(
+        &mut self,
+        ply: usize,
+        m: Move,
+        idx: usize,
+        depth: i32,
+        prev: [ContIndex; 2],
+        tried: &[Move],
+    ) {
         if self.killers[ply][0] != m {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = m;
         }
         let bonus = (depth * depth).min(400);
         let h = &mut self.history[idx];
-        *h += bonus - *h * bonus / 16384;
+        *h += bonus - *h * bonus / HISTORY_MAX;
+        // The index of `m`, the move just searched from `ply`, is still on the stack.
+        if let Some(ci) = self.cont_stack[ply + 1] {
+            self.cont.update(prev, ci, bonus);
+        }
         for &q in tried {
             let qi = history_index(&self.pos, q);
             let h = &mut self.history[qi];
-            *h -= bonus + *h * bonus / 16384;
+            *h -= bonus + *h * bonus / HISTORY_MAX;
+            let ci = self.cont.index(&self.pos, q);
+            self.cont.update(prev, ci, -bonus);
         }
     }
 }

@@ -8,7 +8,7 @@ use crate::board::{Move, MoveList};
 use crate::eval::{evaluate, evaluate_cached};
 use crate::rules::victory::decided;
 use crate::rules::{in_check, legal_moves_of, Gen};
-use crate::search::movepick::{order, see_by_order, Scores};
+use crate::search::movepick::{order, see_by_order, ContRows, QuietOrder, Scores};
 use crate::search::see::see_ge;
 use crate::search::{INFINITE, MATE, MAX_PLY};
 use crate::tt::Bound;
@@ -100,8 +100,11 @@ impl Worker {
             &self.eval,
             &mut list,
             tt_move,
-            &[Move::NONE; 2],
-            &self.history,
+            &QuietOrder {
+                killers: [Move::NONE; 2],
+                history: &self.history,
+                cont: ContRows::NONE,
+            },
             &mut scores,
         );
         let us = self.pos.army();
