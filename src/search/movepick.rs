@@ -5,7 +5,7 @@
 //! legal moves, which re-validates it against hash collisions.
 
 use super::see::see_ge;
-use crate::board::{Move, MoveKind, MoveList, Position};
+use crate::board::{Move, MoveKind, MoveList, Piece, Position};
 use crate::eval::{value, EvalTables};
 use crate::types::PieceKind;
 use crate::variant::Variant;
@@ -115,19 +115,35 @@ pub const HISTORY_SIZE: usize = crate::board::Piece::CODES * crate::types::geome
 /// History slot of a quiet move: (moving piece, destination).
 #[inline]
 pub fn history_index(pos: &Position, m: Move) -> usize {
-    let code = if m.kind() == MoveKind::Drop {
-        crate::board::Piece::new(pos.army(), m.promotion().unwrap_or(PieceKind(0))).code()
-    } else {
-        pos.piece_at(m.from()).piece().map_or(0, |p| p.code())
-    };
+    let code = moving_piece(pos, m).map_or(0, |p| p.code());
     code * crate::types::geometry::BOARD_CELLS + m.to().index()
+}
+
+/// The piece a move moves, in the position before it (a drop's is the dropped piece).
+#[inline]
+fn moving_piece(pos: &Position, m: Move) -> Option<Piece> {
+    if m.kind() == MoveKind::Drop {
+        Some(Piece::new(
+            pos.army(),
+            m.promotion().unwrap_or(PieceKind(0)),
+        ))
+    } else {
+        pos.piece_at(m.from()).piece()
+    }
 }
 
 /// Largest continuation-history index range: (pieces x squares) beyond it fold onto it, so a
 /// config with many piece kinds on a large board keeps the table within a few tens of MB.
 const CONT_LIMIT: usize = 3072;
-/// History values stay within +/- this (the gravity of `update`).
-pub const HISTORY_MAX: i32 = 16384;
+/// History values stay within +/- this (the gravity of `gravity`).
+const HISTORY_MAX: i32 = 16384;
+
+/// A history value `h` rewarded (`bonus` > 0) or punished (`bonus` < 0): the closer `h` is to
+/// +/- `HISTORY_MAX` in the bonus's direction, the less it moves, so it never passes it.
+#[inline]
+pub fn gravity(h: i32, bonus: i32) -> i32 {
+    h + bonus - h * bonus.abs() / HISTORY_MAX
+}
 
 /// Continuation history (after Stockfish's `continuationHistory`): for each (piece,
 /// destination) of a previous move, how good each (piece, destination) quiet move was as an
@@ -167,15 +183,7 @@ impl ContHistory {
     /// Index of a move (a drop or a board move) in the position before it is made.
     #[inline]
     pub fn index(&self, pos: &Position, m: Move) -> usize {
-        let piece = if m.kind() == MoveKind::Drop {
-            Some(crate::board::Piece::new(
-                pos.army(),
-                m.promotion().unwrap_or(PieceKind(0)),
-            ))
-        } else {
-            pos.piece_at(m.from()).piece()
-        };
-        let p = piece.map_or(0, |p| {
+        let p = moving_piece(pos, m).map_or(0, |p| {
             1 + p.army().0 as usize * self.kinds + p.kind().0 as usize
         });
         let to = m.to();
@@ -198,8 +206,7 @@ impl ContHistory {
     pub fn update(&mut self, prev: [ContIndex; 2], cur: usize, bonus: i32) {
         for p in prev.into_iter().flatten() {
             let h = &mut self.table[p * self.n + cur];
-            let v = *h as i32;
-            *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+            *h = gravity(*h as i32, bonus) as i16;
         }
     }
 }

@@ -10,8 +10,8 @@
 //! <https://www.chessprogramming.org/Late_Move_Reductions>.
 
 use super::movepick::{
-    history_index, is_noisy, order, see_by_order, ContHistory, ContIndex, QuietOrder, Scores,
-    HISTORY_MAX, HISTORY_SIZE,
+    gravity, history_index, is_noisy, order, see_by_order, ContHistory, ContIndex, QuietOrder,
+    Scores, HISTORY_SIZE,
 };
 use super::see::see_ge;
 use super::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
@@ -620,16 +620,14 @@ impl Worker {
             self.killers[ply][0] = m;
         }
         let bonus = (depth * depth).min(400);
-        let h = &mut self.history[idx];
-        *h += bonus - *h * bonus / HISTORY_MAX;
+        self.history[idx] = gravity(self.history[idx], bonus);
         // The index of `m`, the move just searched from `ply`, is still on the stack.
         if let Some(ci) = self.cont_stack[ply + 1] {
             self.cont.update(prev, ci, bonus);
         }
         for &q in tried {
             let qi = history_index(&self.pos, q);
-            let h = &mut self.history[qi];
-            *h -= bonus + *h * bonus / HISTORY_MAX;
+            self.history[qi] = gravity(self.history[qi], -bonus);
             let ci = self.cont.index(&self.pos, q);
             self.cont.update(prev, ci, -bonus);
         }
