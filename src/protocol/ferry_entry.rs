@@ -198,7 +198,7 @@ pub fn highlight(pos: &mut Position, e: Entry) -> String {
             Mark::To { capture: true, .. } => 'R',
             Mark::To { .. } => 'Y',
         };
-        cells[sq.rank() as usize * files + sq.file() as usize] = Some(c);
+        cells[sq.dense_index(files)] = Some(c);
     }
     super::xboard_setup::colour_fen(v, &cells)
 }

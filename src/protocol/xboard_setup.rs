@@ -237,7 +237,7 @@ pub fn highlight(pos: &mut Position, from: Square) -> String {
 fn highlight_string(v: &Variant, targets: impl Iterator<Item = (Square, char)>) -> String {
     let mut marks = vec![None::<char>; v.files as usize * v.ranks as usize];
     for (to, code) in targets {
-        let cell = &mut marks[to.rank() as usize * v.files as usize + to.file() as usize];
+        let cell = &mut marks[to.dense_index(v.files as usize)];
         let rank = |c: Option<char>| match c {
             Some('M') => 3,
             Some('R') => 2,

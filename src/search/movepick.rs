@@ -187,7 +187,7 @@ impl ContHistory {
             1 + p.army().0 as usize * self.kinds + p.kind().0 as usize
         });
         let to = m.to();
-        let sq = to.rank() as usize * self.files + to.file() as usize;
+        let sq = to.dense_index(self.files);
         (p * self.cells + sq) % self.n
     }
 

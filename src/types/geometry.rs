@@ -55,6 +55,13 @@ impl Square {
         self.0 as usize
     }
 
+    /// The index of the square on a board of `files` files with no padding, rank by rank from
+    /// a1: `rank * files + file` (what tables over the board's own squares use).
+    #[inline]
+    pub const fn dense_index(self, files: usize) -> usize {
+        self.rank() as usize * files + self.file() as usize
+    }
+
     /// The square `delta` cells away (the caller guarantees it stays inside the mailbox).
     #[inline]
     pub const fn offset(self, delta: i16) -> Square {
@@ -123,6 +130,16 @@ mod tests {
                     let t = s.0 as i16 + Square::delta(dx, dy);
                     assert!(t > 0 && (t as usize) < BOARD_CELLS);
                 }
+            }
+        }
+    }
+
+    /// `dense_index` numbers the squares of each board size 0, 1, 2, ... in `squares` order.
+    #[test]
+    fn dense_index_counts_squares_in_order() {
+        for (files, ranks) in [(8u8, 8u8), (10, 10), (8, 10), (12, 12)] {
+            for (i, s) in squares(files, ranks).enumerate() {
+                assert_eq!(s.dense_index(files as usize), i);
             }
         }
     }
