@@ -509,7 +509,7 @@ impl Worker {
                 // Late move reductions for quiet moves.
                 let mut r = 0;
                 if depth >= 3 && !noisy && !checked && !gives_check && i >= 3 {
-                    r = ((depth as f32).ln() * (i as f32).ln() / 2.0) as i32;
+                    r = (0.75 + (depth as f32).ln() * (i as f32).ln() / 2.25) as i32;
                     if pv_node {
                         r -= 1;
                     }
@@ -619,7 +619,7 @@ impl Worker {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = m;
         }
-        let bonus = (depth * depth).min(400);
+        let bonus = history_bonus(depth);
         self.history[idx] = gravity(self.history[idx], bonus);
         // The index of `m`, the move just searched from `ply`, is still on the stack.
         if let Some(ci) = self.cont_stack[ply + 1] {
@@ -635,6 +635,14 @@ impl Worker {
 }
 
 /// The score of a TT entry when its bound settles the (alpha, beta) window, else `None`.
+/// The history reward (or, negated, penalty) of a quiet move at a cutoff at `depth`: large
+/// enough against `HISTORY_MAX` that the tables follow the search (after Stockfish's
+/// `stat_bonus`; it was `depth^2` up to 400, so a value took hundreds of cutoffs to turn).
+#[inline]
+fn history_bonus(depth: i32) -> i32 {
+    (32 * depth * depth + 128 * depth - 128).min(2400)
+}
+
 fn tt_cut(h: TtHit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     let s = score_from_tt(h.score as i32, ply);
     let cut = match h.bound {
