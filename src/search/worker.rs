@@ -634,7 +634,6 @@ impl Worker {
     }
 }
 
-/// The score of a TT entry when its bound settles the (alpha, beta) window, else `None`.
 /// The history reward (or, negated, penalty) of a quiet move at a cutoff at `depth`: large
 /// enough against `HISTORY_MAX` that the tables follow the search (after Stockfish's
 /// `stat_bonus`; it was `depth^2` up to 400, so a value took hundreds of cutoffs to turn).
@@ -643,6 +642,7 @@ fn history_bonus(depth: i32) -> i32 {
     (32 * depth * depth + 128 * depth - 128).min(2400)
 }
 
+/// The score of a TT entry when its bound settles the (alpha, beta) window, else `None`.
 fn tt_cut(h: TtHit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     let s = score_from_tt(h.score as i32, ply);
     let cut = match h.bound {
