@@ -1,15 +1,17 @@
 //! Static evaluation, for every game from its config alone: material (config values),
 //! piece-square terms derived from board geometry (centralisation; advancement of promoting
 //! pieces toward their zone; a royal piece sheltered in the middlegame and central in the
-//! endgame), mobility, king safety where a royal piece exists, and control of carriers where
-//! the game has them (Flight and Ferry). Tapered between middlegame
-//! and endgame by the non-pawn material left. No game-specific code.
+//! endgame), mobility, threats (a piece attacked by a cheaper one, or hanging), king safety
+//! where a royal piece exists (enemy pieces near it, their moves next to it), pawn structure,
+//! and control of carriers where the game has them (Flight and Ferry). Tapered between
+//! middlegame and endgame by the non-pawn material left. No game-specific code.
 //!
 //! Scores are centipawns from the point of view of the army to move. Every weight but the
 //! piece values is an `EvalParams` field (`variant/eval_params.rs`): its default, or what the
 //! game's `[eval]` table says; `estuary tune` fits them (`tools/tune/`).
 
 use crate::board::{Position, Square};
+use crate::rules::attack::attacked;
 use crate::rules::moves::{piece_moves_of, SeatMoves};
 use crate::rules::victory;
 use crate::types::geometry::{squares, BOARD_CELLS, MAX_FILES, STRIDE};
@@ -32,6 +34,8 @@ pub struct EvalTables {
     promoter: [bool; MAX_KINDS],
     /// The kinds that ride along files, for `open_file`.
     file_rider: [bool; MAX_KINDS],
+    /// The royal kinds (never a threat's victim, never a lesser attacker).
+    royal: [bool; MAX_KINDS],
     pawn_terms: bool,
     /// The weights the tables were built with.
     params: EvalParams,
@@ -73,6 +77,7 @@ fn build(v: &'static Variant, params: &EvalParams, piece_values: &[i32]) -> Eval
     let mut phase_weight = [0; MAX_KINDS];
     let mut promoter = [false; MAX_KINDS];
     let mut file_rider = [false; MAX_KINDS];
+    let mut royal = [false; MAX_KINDS];
     let cx = (v.files as f64 - 1.0) / 2.0;
     let cy = (v.ranks as f64 - 1.0) / 2.0;
     let max_d = cx + cy;
@@ -80,6 +85,7 @@ fn build(v: &'static Variant, params: &EvalParams, piece_values: &[i32]) -> Eval
     for (k, pt) in v.pieces.iter().enumerate() {
         values[k] = piece_values[k];
         promoter[k] = pt.promotes;
+        royal[k] = pt.royal;
         file_rider[k] = pt.tables[0]
             .rides
             .iter()
@@ -148,6 +154,7 @@ fn build(v: &'static Variant, params: &EvalParams, piece_values: &[i32]) -> Eval
         phase_weight,
         promoter,
         file_rider,
+        royal,
         pawn_terms: v.river.is_none()
             && promoter.iter().any(|&p| p)
             && p.passed_mg + p.passed_eg + p.isolated + p.doubled + p.open_file + p.shelter != 0,
@@ -330,18 +337,72 @@ fn eval_parts(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> (i32, Op
     if lazy_cut(cheap, alpha, beta) {
         return (cheap, None);
     }
+    let threats_on = p.threat_lesser_mg + p.threat_lesser_eg + p.hanging_mg + p.hanging_eg != 0;
+    let attack_on = p.king_attack != 0 && v.royal_mask != 0;
+    // Per army: (middlegame, endgame) threat bonus, and the king-attack penalty it inflicts.
+    let mut threats = [(0i32, 0i32); 2];
+    let mut attack = [0i32; 2];
     for army in Army::ALL {
         let a = army.index();
         let sm = SeatMoves::new(v, pos.next_seat_of(army));
+        let enemy_king = if attack_on {
+            pos.royal_square(army.enemy())
+        } else {
+            Square::NONE
+        };
+        let (mut lesser, mut hanging, mut hits, mut attackers) = (0, 0, 0, 0);
         for &sq in pos.pieces_of(army) {
-            let k = pos.piece_at(sq).piece_unchecked().kind().index();
-            if t.mobility_weight[k] != 0 {
-                let mut n = 0;
-                let piece = pos.piece_at(sq).piece_unchecked();
-                piece_moves_of(pos, pos.cells(), &sm, sq, piece, true, |_, _, _| n += 1);
+            let piece = pos.piece_at(sq).piece_unchecked();
+            let k = piece.kind().index();
+            let mobile = t.mobility_weight[k] != 0;
+            if !mobile && !threats_on {
+                continue;
+            }
+            let mut n = 0;
+            let mut near = 0;
+            // Pieces without a mobility term are walked for their captures only.
+            piece_moves_of(
+                pos,
+                pos.cells(),
+                &sm,
+                sq,
+                piece,
+                mobile,
+                |to, capture, _| {
+                    n += 1;
+                    if mobile && !enemy_king.is_none() && next_to(to, enemy_king) {
+                        near += 1;
+                    }
+                    if !(threats_on && capture) {
+                        return;
+                    }
+                    let Some(victim) = pos.piece_at(to).piece() else {
+                        return;
+                    };
+                    let vk = victim.kind().index();
+                    if victim.army() == army || t.royal[vk] {
+                        return;
+                    }
+                    if !t.royal[k] && t.values[k] < t.values[vk] {
+                        lesser += 1;
+                    } else if !attacked(pos, to, victim.army()) {
+                        hanging += 1;
+                    }
+                },
+            );
+            if mobile {
                 mobility[a] += t.mobility_weight[k] * (n - p.mobility_offset);
             }
+            if near > 0 {
+                hits += near;
+                attackers += 1;
+            }
         }
+        threats[a] = (
+            lesser * p.threat_lesser_mg + hanging * p.hanging_mg,
+            lesser * p.threat_lesser_eg + hanging * p.hanging_eg,
+        );
+        attack[army.enemy().index()] = p.king_attack * hits * attackers.min(4) / 4;
     }
     // King safety: enemy pieces close to a royal piece, weighted by value, middlegame only.
     let mut danger = [0i32; 2];
@@ -360,8 +421,8 @@ fn eval_parts(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> (i32, Op
         [(0, 0); 2]
     };
     let score = |a: usize| {
-        let m = mg[a] + mobility[a] - danger[a] + pawns[a].0;
-        let e = eg[a] + mobility[a] * p.mobility_eg_percent / 100 + pawns[a].1;
+        let m = mg[a] + mobility[a] - danger[a] - attack[a] + pawns[a].0 + threats[a].0;
+        let e = eg[a] + mobility[a] * p.mobility_eg_percent / 100 + pawns[a].1 + threats[a].1;
         taper(m, e)
     };
     let s = score(us.index()) - score(us.enemy().index());
@@ -475,6 +536,16 @@ fn pawn_structure(pos: &Position, t: &EvalTables) -> [(i32, i32); 2] {
         out[a] = (mg, eg);
     }
     out
+}
+
+/// Are `a` and `b` (playing squares) the same square or neighbours? In the mailbox a neighbour
+/// is one of nine offsets: the four columns of padding keep a step off one edge of the board
+/// from landing on the other (`types::geometry`).
+#[inline]
+fn next_to(a: Square, b: Square) -> bool {
+    let d = a.0 as i32 - b.0 as i32;
+    let s = STRIDE as i32;
+    d.abs() <= 1 || (d - s).abs() <= 1 || (d + s).abs() <= 1
 }
 
 fn king_danger(pos: &Position, t: &EvalTables, king: Square, enemy: Army) -> i32 {

@@ -268,6 +268,84 @@ fn self_play_and_its_saved_pgn_give_the_same_answer() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `--dump-positions` writes the positions a fit would use; read back with `--scored` and a
+/// teacher's share of 0, their labels are the games' results again, so the fit is the one
+/// from the PGN. With a teacher's share of 1 the labels are the teacher's scores.
+#[test]
+fn dumped_positions_read_back_as_scored_fit_as_their_games() {
+    let dir = scratch("scored");
+    let pgn = dir.join("games.pgn");
+    let dump = dir.join("positions.tsv");
+    let common = [
+        "tune",
+        "--variant",
+        "normal",
+        "--max-passes",
+        "2",
+        "--skip-plies",
+        "4",
+    ];
+    let run = |more: &[&str]| estuary(&[&common[..], more].concat());
+    let played = run(&[
+        "--generate",
+        "6",
+        "--depth",
+        "1",
+        "--max-plies",
+        "120",
+        "--save-pgn",
+        s(&pgn),
+    ]);
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    let from_pgn = String::from_utf8(played.stdout).unwrap();
+    let dumped = run(&["--pgn", s(&pgn), "--dump-positions", s(&dump)]);
+    assert!(
+        dumped.status.success(),
+        "{}",
+        String::from_utf8_lossy(&dumped.stderr)
+    );
+    assert!(dumped.stdout.is_empty(), "no fit when dumping");
+    let text = std::fs::read_to_string(&dump).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() > 50, "{} positions", lines.len());
+    // Each line: game, FEN, result; a teacher appends its score.
+    let v = builtin::find("normal").unwrap();
+    let mut scored = String::new();
+    for l in &lines {
+        let f: Vec<&str> = l.split('\t').collect();
+        assert_eq!(f.len(), 3, "{l}");
+        Position::from_fen(v, f[1]).unwrap_or_else(|e| panic!("{l}: {e}"));
+        assert!(["0", "0.5", "1"].contains(&f[2]), "{l}");
+        scored.push_str(&format!("{l}\t123\n"));
+    }
+    let scored_file = dir.join("scored.tsv");
+    std::fs::write(&scored_file, scored).unwrap();
+    let results_only = run(&["--scored", s(&scored_file), "--teacher-weight", "0"]);
+    assert!(
+        results_only.status.success(),
+        "{}",
+        String::from_utf8_lossy(&results_only.stderr)
+    );
+    let results_only = String::from_utf8(results_only.stdout).unwrap();
+    assert_eq!(eval_table(&results_only), eval_table(&from_pgn));
+    let values = |t: &str| {
+        t.lines()
+            .filter(|l| l.starts_with("value"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(values(&results_only), values(&from_pgn));
+    // Every label 1 / (1 + 10^(-123 / 400)) = 0.673: not the results' fit.
+    let teacher = run(&["--scored", s(&scored_file)]);
+    assert!(teacher.status.success());
+    assert_ne!(String::from_utf8(teacher.stdout).unwrap(), results_only);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Bad input: a message on stderr naming what is wrong, exit code 2, no panic.
 #[test]
 fn bad_input_gets_a_message_and_exit_code_2() {
@@ -287,6 +365,14 @@ fn bad_input_gets_a_message_and_exit_code_2() {
     let illegal = dir.join("illegal.pgn");
     std::fs::write(&illegal, "[Event \"x\"]\n[Result \"0-1\"]\n\n1. e5 0-1\n").unwrap();
     let missing = dir.join("missing.pgn");
+    let bad_scored = dir.join("bad.tsv");
+    std::fs::write(
+        &bad_scored,
+        "0\t4k3/8/8/8/8/8/8/4K3 w - - 0 1\t0.5\t12\n0\t4k3/8/8/8/8/8/8/4K3 w - - 0 1\t0.5\n",
+    )
+    .unwrap();
+    let bad_fen = dir.join("badfen.tsv");
+    std::fs::write(&bad_fen, "0\t4k3/8/8/9/8/8/8/4K3 w - - 0 1\t0.5\t12\n").unwrap();
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["--pgn", s(&missing)], "cannot read PGN file"),
         (vec!["--pgn", s(&tk_game)], "not \"normal\""),
@@ -314,6 +400,17 @@ fn bad_input_gets_a_message_and_exit_code_2() {
         (
             vec!["--pgn", s(&fools_mate), "--out", "/no/such/dir/x.toml"],
             "no directory",
+        ),
+        (vec!["--scored", s(&bad_scored)], "line 2"),
+        (vec!["--scored", s(&bad_fen)], "bad FEN"),
+        (vec!["--scored", s(&missing)], "cannot read"),
+        (
+            vec!["--scored", s(&bad_scored), "--teacher-weight", "2"],
+            "--teacher-weight",
+        ),
+        (
+            vec!["--scored", s(&bad_scored), "--dump-positions", s(&missing)],
+            "give one of them",
         ),
     ];
     for (args, words) in cases {

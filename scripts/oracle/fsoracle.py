@@ -26,6 +26,10 @@ GAMES = {
 }
 
 
+# A mate as a score in centipawns (`FairyStockfish.score`).
+MATE_CP = 5000
+
+
 class OracleError(RuntimeError):
     pass
 
@@ -151,6 +155,23 @@ class FairyStockfish:
                 if n.strip().isdigit():
                     divide[mv.strip()] = int(n)
         return nodes, divide, dt
+
+    def score(self, fen, depth):
+        """FS's score of `fen` after `go depth N`, in centipawns for the side to move, from its
+        last `info ... score` line; a mate in n is +-(MATE_CP - n)."""
+        self._position(fen)
+        self._send("go depth %d" % depth)
+        lines = self._read_until(lambda l: l.startswith("bestmove"))
+        score = None
+        for l in lines:
+            f = l.split()
+            if f[:1] == ["info"] and "score" in f:
+                i = f.index("score")
+                kind, n = f[i + 1], int(f[i + 2])
+                score = n if kind == "cp" else (MATE_CP - abs(n)) * (1 if n > 0 else -1)
+        if score is None:
+            raise OracleError("no score from FS for %s: %s" % (fen, lines[-3:]))
+        return score
 
     def legal_moves(self, fen, moves=()):
         return sorted(self.perft(fen, 1, moves)[1])

@@ -114,6 +114,21 @@ eval_params! {
     /// one, whose hindmost promoting piece of its army stands one or two ranks ahead of it
     /// (shelter).
     shelter = 0 in 0..=40;
+    /// Threats: middlegame bonus per capture one of our pieces could make of an enemy piece
+    /// (not royal) worth more than it (a promoting piece attacking a Knight, a Knight a Rook);
+    /// two attackers on one piece count twice.
+    threat_lesser_mg = 0 in 0..=150;
+    /// The same in the endgame.
+    threat_lesser_eg = 0 in 0..=150;
+    /// Threats: middlegame bonus per capture one of our pieces worth as much or more (a royal
+    /// piece included) could make of an enemy piece (not royal) that no enemy piece defends
+    /// (hanging).
+    hanging_mg = 0 in 0..=150;
+    /// The same in the endgame.
+    hanging_eg = 0 in 0..=150;
+    /// King attack, middlegame: penalty per move of an enemy piece (not royal, not promoting)
+    /// onto a square next to a royal piece, times the number of such pieces (at most 4) / 4.
+    king_attack = 0 in 0..=40;
 }
 
 impl EvalParams {

@@ -36,7 +36,7 @@ const RUN_ERROR: i32 = 1;
 
 /// `estuary tune`: fit a game's evaluation weights to the results of its games.
 #[derive(Args, Clone, Debug)]
-#[command(group = clap::ArgGroup::new("data").required(true).args(["pgn", "generate"]))]
+#[command(group = clap::ArgGroup::new("data").required(true).args(["pgn", "generate", "scored"]))]
 pub struct TuneArgs {
     /// The game, by its config name (`estuary variants`).
     #[arg(long, default_value = "normal")]
@@ -88,6 +88,20 @@ pub struct TuneArgs {
     /// Also write the snippet to this file.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Instead of fitting, write the positions the fit would use to this file and stop: one
+    /// line per position, its game's index, its FEN and the game's result for the army to
+    /// move (1, 0.5, 0), tab-separated. A teacher engine can score them for `--scored`
+    /// (`scripts/teacher-score`).
+    #[arg(long)]
+    pub dump_positions: Option<PathBuf>,
+    /// Or learn from positions scored by a teacher engine: lines of `--dump-positions` with
+    /// the teacher's score appended (centipawns, army to move). A position's label is then
+    /// `1 / (1 + 10^(-score / 400))`, mixed with its game's result by `--teacher-weight`.
+    #[arg(long)]
+    pub scored: Option<PathBuf>,
+    /// With `--scored`: the teacher's share of each label (the rest is the game's result).
+    #[arg(long, default_value_t = 1.0)]
+    pub teacher_weight: f64,
 }
 
 /// Why the tuner stopped early: bad input (exit 2) or a failure after it (exit 1).
@@ -139,6 +153,18 @@ fn tune(args: &TuneArgs) -> Result<(), Failure> {
             builtin::names().join(", ")
         )
     })?;
+    if !(0.0..=1.0).contains(&args.teacher_weight) {
+        return Err(format!(
+            "bad --teacher-weight {}: want a number from 0 to 1",
+            args.teacher_weight
+        )
+        .into());
+    }
+    if args.scored.is_some() && args.dump_positions.is_some() {
+        return Err(Failure::BadInput(
+            "--dump-positions writes what --scored reads: give one of them".into(),
+        ));
+    }
     if !(args.reg >= 0.0 && args.reg.is_finite()) {
         return Err(format!("bad --reg {}: want a number >= 0", args.reg).into());
     }
@@ -147,6 +173,9 @@ fn tune(args: &TuneArgs) -> Result<(), Failure> {
     }
     if let Some(p) = &args.save_pgn {
         check_writable(p, "--save-pgn")?;
+    }
+    if let Some(p) = &args.dump_positions {
+        check_writable(p, "--dump-positions")?;
     }
     let self_play_only = [
         ("--depth", args.depth.is_some()),
@@ -163,6 +192,16 @@ fn tune(args: &TuneArgs) -> Result<(), Failure> {
         .build()
         .map_err(|e| Failure::Run(format!("cannot start {} threads: {e}", args.threads)))?;
     pool.install(|| {
+        if let Some(path) = &args.scored {
+            let read = samples::read_scored(v, path, args.teacher_weight)?;
+            eprintln!(
+                "tune: {}: {} scored positions from {} games",
+                path.display(),
+                read.samples.len(),
+                read.games
+            );
+            return fit_samples(v, args, read.samples, read.games);
+        }
         let games = match args.generate {
             Some(n) => self_play(v, args, n as usize, random_plies)?,
             None => read_games(v, &args.pgn)?,
@@ -222,11 +261,10 @@ fn self_play(
     Ok(games)
 }
 
-/// Extract, split, fit `K`, descend, print.
+/// Extract the positions, then dump them (`--dump-positions`) or fit them.
 fn fit_games(v: &'static Variant, args: &TuneArgs, games: &[Game]) -> Result<(), Failure> {
-    let start = Weights::of(v);
     let clock = Instant::now();
-    let (all, skipped) = samples::extract(games, &start.tables(v), args.skip_plies);
+    let (all, skipped) = samples::extract(games, &Weights::of(v).tables(v), args.skip_plies);
     eprintln!(
         "tune: {} positions from {} games (left out: {} opening, {} in check, {} with a \
          winning capture) ({:.1} s)",
@@ -246,6 +284,23 @@ fn fit_games(v: &'static Variant, args: &TuneArgs, games: &[Game]) -> Result<(),
         )
         .into());
     }
+    if let Some(path) = &args.dump_positions {
+        samples::write_positions(path, &all)
+            .map_err(|e| Failure::Run(format!("cannot write {}: {e}", path.display())))?;
+        eprintln!("tune: wrote {} positions to {}", all.len(), path.display());
+        return Ok(());
+    }
+    fit_samples(v, args, all, games.len())
+}
+
+/// Split, fit `K`, descend, print.
+fn fit_samples(
+    v: &'static Variant,
+    args: &TuneArgs,
+    all: Vec<samples::Sample>,
+    games: usize,
+) -> Result<(), Failure> {
+    let start = Weights::of(v);
     let (train, held) = samples::split(all, args.holdout, args.seed).ok_or_else(|| {
         Failure::BadInput(
             "the usable positions come from one game only: the held-out set needs another".into(),
@@ -289,7 +344,7 @@ fn fit_games(v: &'static Variant, args: &TuneArgs, games: &[Game]) -> Result<(),
         &fitted,
         &knobs,
         &Summary {
-            games: games.len(),
+            games,
             train_positions: train.len(),
             held_positions: held.len(),
             k,

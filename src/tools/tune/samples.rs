@@ -14,10 +14,13 @@ use crate::eval::EvalTables;
 use crate::rules::{in_check, legal_moves};
 use crate::search::movepick::is_noisy;
 use crate::search::see::see_ge;
+use crate::variant::Variant;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
+use std::fmt::Write as _;
+use std::path::Path;
 
 /// A labelled position.
 pub struct Sample {
@@ -115,4 +118,70 @@ pub fn split(
         .into_iter()
         .partition(|s| held_games.binary_search(&s.game).is_ok());
     Some((train, held))
+}
+
+/// Write `samples` for a teacher engine: per line the game's index, the FEN and the label,
+/// tab-separated (`estuary tune --dump-positions`).
+pub fn write_positions(path: &Path, samples: &[Sample]) -> std::io::Result<()> {
+    let mut text = String::new();
+    for s in samples {
+        let _ = writeln!(text, "{}\t{}\t{}", s.game, s.pos.fen(), s.score);
+    }
+    std::fs::write(path, text)
+}
+
+/// Positions scored by a teacher (`estuary tune --scored`), and how many games they come from.
+pub struct Scored {
+    pub samples: Vec<Sample>,
+    pub games: usize,
+}
+
+/// The teacher's score (centipawns, army to move) as a result: `1 / (1 + 10^(-cp / 400))`.
+pub fn teacher_label(cp: i32) -> f32 {
+    (1.0 / (1.0 + 10f64.powf(-cp as f64 / 400.0))) as f32
+}
+
+/// Read a `--scored` file: lines of `write_positions` with the teacher's score appended; each
+/// label is `weight` x the teacher's (`teacher_label`) + (1 - `weight`) x the game's result.
+/// A malformed line is an error naming it.
+pub fn read_scored(v: &'static Variant, path: &Path, weight: f64) -> Result<Scored, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut samples = Vec::new();
+    let mut games = std::collections::BTreeSet::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bad = |why: &str| format!("{} line {}: {why}: {line:?}", path.display(), i + 1);
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [game, fen, result, cp] = fields[..] else {
+            return Err(bad(
+                "want 4 tab-separated fields (game, FEN, result, score)",
+            ));
+        };
+        let game: u32 = game.parse().map_err(|_| bad("bad game index"))?;
+        let result: f32 = result
+            .parse()
+            .ok()
+            .filter(|r| (0.0..=1.0).contains(r))
+            .ok_or_else(|| bad("bad result (want 0 to 1)"))?;
+        let cp: i32 = cp
+            .trim()
+            .parse()
+            .map_err(|_| bad("bad score (want centipawns)"))?;
+        let pos = Position::from_fen(v, fen).map_err(|e| bad(&format!("bad FEN ({e})")))?;
+        let score = (weight * teacher_label(cp) as f64 + (1.0 - weight) * result as f64) as f32;
+        games.insert(game);
+        samples.push(Sample { pos, score, game });
+    }
+    if samples.is_empty() {
+        return Err(format!("{}: no scored positions", path.display()));
+    }
+    // The split wants each game's positions together.
+    samples.sort_by_key(|s| s.game);
+    Ok(Scored {
+        samples,
+        games: games.len(),
+    })
 }
