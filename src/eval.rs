@@ -307,7 +307,6 @@ fn eval_parts(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> (i32, Op
     let mut mg = [0i32; 2];
     let mut eg = [0i32; 2];
     let mut phase = 0;
-    let mut mobility = [0i32; 2];
     for army in Army::ALL {
         let a = army.index();
         for &sq in pos.pieces_of(army) {
@@ -337,14 +336,73 @@ fn eval_parts(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> (i32, Op
     if lazy_cut(cheap, alpha, beta) {
         return (cheap, None);
     }
+    let Activity {
+        mobility,
+        threats,
+        attack,
+    } = activity(pos, t);
+    // King safety: enemy pieces close to a royal piece, weighted by value, middlegame only.
+    let mut danger = [0i32; 2];
+    if v.royal_mask != 0 {
+        for army in Army::ALL {
+            let king = pos.royal_square(army);
+            if king.is_none() {
+                continue;
+            }
+            danger[army.index()] = king_danger(pos, t, king, army.enemy());
+        }
+    }
+    let pawns = if t.pawn_terms {
+        pawn_structure(pos, t)
+    } else {
+        [(0, 0); 2]
+    };
+    let score = |a: usize| {
+        let m = mg[a] + mobility[a] - danger[a] - attack[a] + pawns[a].0 + threats[a].0;
+        let e = eg[a] + mobility[a] * p.mobility_eg_percent / 100 + pawns[a].1 + threats[a].1;
+        taper(m, e)
+    };
+    let s = score(us.index()) - score(us.enemy().index());
+    let full = (s + p.tempo + set_term(pos, p, us) + ferry_term(pos, p, us))
+        .clamp(-EVAL_LIMIT, EVAL_LIMIT);
+    (cheap, Some(full))
+}
+
+/// What walking every piece's moves gives, per army: its mobility, its threat bonus (middlegame,
+/// endgame), and the king-attack penalty it suffers.
+#[derive(Default)]
+struct Activity {
+    mobility: [i32; 2],
+    threats: [(i32, i32); 2],
+    attack: [i32; 2],
+}
+
+/// Mobility, threats and king attack (`Activity`) of both armies, in one walk over each piece's
+/// moves.
+fn activity(pos: &Position, t: &EvalTables) -> Activity {
+    let v = pos.variant();
+    let p = &t.params;
     let threats_on = p.threat_lesser_mg + p.threat_lesser_eg + p.hanging_mg + p.hanging_eg != 0;
     let attack_on = p.king_attack != 0 && v.royal_mask != 0;
     // Per army: (middlegame, endgame) threat bonus, and the king-attack penalty it inflicts.
-    let mut threats = [(0i32, 0i32); 2];
-    let mut attack = [0i32; 2];
+    let mut out = Activity::default();
     for army in Army::ALL {
         let a = army.index();
         let sm = SeatMoves::new(v, pos.next_seat_of(army));
+        if !threats_on && !attack_on {
+            // Mobility alone (every shipped game: none sets a threat or king-attack weight): a
+            // walk whose closure only counts, as lean as it was before those terms.
+            for &sq in pos.pieces_of(army) {
+                let piece = pos.piece_at(sq).piece_unchecked();
+                let k = piece.kind().index();
+                if t.mobility_weight[k] != 0 {
+                    let mut n = 0;
+                    piece_moves_of(pos, pos.cells(), &sm, sq, piece, true, |_, _, _| n += 1);
+                    out.mobility[a] += t.mobility_weight[k] * (n - p.mobility_offset);
+                }
+            }
+            continue;
+        }
         let enemy_king = if attack_on {
             pos.royal_square(army.enemy())
         } else {
@@ -391,44 +449,20 @@ fn eval_parts(pos: &Position, t: &EvalTables, alpha: i32, beta: i32) -> (i32, Op
                 },
             );
             if mobile {
-                mobility[a] += t.mobility_weight[k] * (n - p.mobility_offset);
+                out.mobility[a] += t.mobility_weight[k] * (n - p.mobility_offset);
             }
             if near > 0 {
                 hits += near;
                 attackers += 1;
             }
         }
-        threats[a] = (
+        out.threats[a] = (
             lesser * p.threat_lesser_mg + hanging * p.hanging_mg,
             lesser * p.threat_lesser_eg + hanging * p.hanging_eg,
         );
-        attack[army.enemy().index()] = p.king_attack * hits * attackers.min(4) / 4;
+        out.attack[army.enemy().index()] = p.king_attack * hits * attackers.min(4) / 4;
     }
-    // King safety: enemy pieces close to a royal piece, weighted by value, middlegame only.
-    let mut danger = [0i32; 2];
-    if v.royal_mask != 0 {
-        for army in Army::ALL {
-            let king = pos.royal_square(army);
-            if king.is_none() {
-                continue;
-            }
-            danger[army.index()] = king_danger(pos, t, king, army.enemy());
-        }
-    }
-    let pawns = if t.pawn_terms {
-        pawn_structure(pos, t)
-    } else {
-        [(0, 0); 2]
-    };
-    let score = |a: usize| {
-        let m = mg[a] + mobility[a] - danger[a] - attack[a] + pawns[a].0 + threats[a].0;
-        let e = eg[a] + mobility[a] * p.mobility_eg_percent / 100 + pawns[a].1 + threats[a].1;
-        taper(m, e)
-    };
-    let s = score(us.index()) - score(us.enemy().index());
-    let full = (s + p.tempo + set_term(pos, p, us) + ferry_term(pos, p, us))
-        .clamp(-EVAL_LIMIT, EVAL_LIMIT);
-    (cheap, Some(full))
+    out
 }
 
 /// Ferry control (FF-11..FF-13) from `us`'s view: the Ferries our pieces stand on, less
