@@ -6,17 +6,12 @@
 
 mod common;
 
-use common::{fide, pos, random_step, variant};
+use common::{fide, pos, random_step, tables_with, variant};
 use estuary::board::Position;
-use estuary::eval::{evaluate, EvalParams, EvalTables};
+use estuary::eval::{evaluate, EvalParams};
 use estuary::variant::Variant;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-
-fn tables_with(v: &'static Variant, params: EvalParams) -> EvalTables {
-    let values: Vec<i32> = v.pieces.iter().map(|p| p.value).collect();
-    EvalTables::new(v, &params, &values)
-}
 
 /// The config's weights with the pawn-structure, open-file and shelter terms off (FIDE chess
 /// ships tuned ones).

@@ -5,15 +5,10 @@
 
 mod common;
 
-use common::{fide, pos};
+use common::{fide, pos, tables_with};
 use estuary::board::Position;
-use estuary::eval::{evaluate, EvalParams, EvalTables};
+use estuary::eval::{evaluate, EvalParams};
 use estuary::variant::Variant;
-
-fn tables_with(v: &'static Variant, params: EvalParams) -> EvalTables {
-    let values: Vec<i32> = v.pieces.iter().map(|p| p.value).collect();
-    EvalTables::new(v, &params, &values)
-}
 
 /// The config's weights with the terms under test off.
 fn plain(v: &Variant) -> EvalParams {

@@ -206,26 +206,23 @@ fn eval_table(snippet: &str) -> &str {
     &snippet[at..end]
 }
 
-/// Self-play games at depth 1, saved and read back, tune to the same answer, on one thread
-/// or two; the snippet is a valid `[eval]` table and piece values.
-#[test]
-fn self_play_and_its_saved_pgn_give_the_same_answer() {
-    let dir = scratch("selfplay");
-    let pgn = dir.join("games.pgn");
-    let out_file = dir.join("tuned.toml");
-    let tune = |more: &[&str]| {
-        let common = [
-            "tune",
-            "--variant",
-            "normal",
-            "--max-passes",
-            "3",
-            "--skip-plies",
-            "4",
-        ];
-        estuary(&[&common[..], more].concat())
-    };
-    let played = tune(&[
+/// `estuary tune` on FIDE chess with few passes and a short opening skip, then `more`.
+fn tune_normal(more: &[&str]) -> Output {
+    let common = [
+        "tune",
+        "--variant",
+        "normal",
+        "--max-passes",
+        "3",
+        "--skip-plies",
+        "4",
+    ];
+    estuary(&[&common[..], more].concat())
+}
+
+/// The flags for six self-play games at depth 1, saved to `pgn`.
+fn six_games(pgn: &Path) -> [&str; 8] {
+    [
         "--generate",
         "6",
         "--depth",
@@ -233,10 +230,19 @@ fn self_play_and_its_saved_pgn_give_the_same_answer() {
         "--max-plies",
         "120",
         "--save-pgn",
-        s(&pgn),
-        "--out",
-        s(&out_file),
-    ]);
+        s(pgn),
+    ]
+}
+
+/// Self-play games at depth 1, saved and read back, tune to the same answer, on one thread
+/// or two; the snippet is a valid `[eval]` table and piece values.
+#[test]
+fn self_play_and_its_saved_pgn_give_the_same_answer() {
+    let dir = scratch("selfplay");
+    let pgn = dir.join("games.pgn");
+    let out_file = dir.join("tuned.toml");
+    let tune = tune_normal;
+    let played = tune(&[&six_games(&pgn)[..], &["--out", s(&out_file)]].concat());
     let stderr = String::from_utf8_lossy(&played.stderr);
     assert!(played.status.success(), "{stderr}");
     assert!(stderr.contains("held-out loss"), "{stderr}");
@@ -276,26 +282,8 @@ fn dumped_positions_read_back_as_scored_fit_as_their_games() {
     let dir = scratch("scored");
     let pgn = dir.join("games.pgn");
     let dump = dir.join("positions.tsv");
-    let common = [
-        "tune",
-        "--variant",
-        "normal",
-        "--max-passes",
-        "2",
-        "--skip-plies",
-        "4",
-    ];
-    let run = |more: &[&str]| estuary(&[&common[..], more].concat());
-    let played = run(&[
-        "--generate",
-        "6",
-        "--depth",
-        "1",
-        "--max-plies",
-        "120",
-        "--save-pgn",
-        s(&pgn),
-    ]);
+    let run = tune_normal;
+    let played = run(&six_games(&pgn));
     assert!(
         played.status.success(),
         "{}",

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use estuary::board::{MoveList, Position};
+use estuary::eval::{EvalParams, EvalTables};
 use estuary::notation::{move_text, Dialect};
 use estuary::rules::legal_moves;
 use estuary::variant::{builtin, Variant};
@@ -20,6 +21,12 @@ pub fn variant(name: &str) -> &'static Variant {
 pub fn compiled(file: &str, text: &str) -> &'static Variant {
     let v = Variant::from_toml(file, text).unwrap_or_else(|e| panic!("{e}"));
     Box::leak(Box::new(v))
+}
+
+/// Evaluation tables for `v` with `params` and the config's piece values.
+pub fn tables_with(v: &'static Variant, params: EvalParams) -> EvalTables {
+    let values: Vec<i32> = v.pieces.iter().map(|p| p.value).collect();
+    EvalTables::new(v, &params, &values)
 }
 
 /// FIDE chess.
