@@ -400,6 +400,10 @@ fn bad_input_gets_a_message_and_exit_code_2() {
             vec!["--scored", s(&bad_scored), "--dump-positions", s(&missing)],
             "give one of them",
         ),
+        (
+            vec!["--pgn", s(&fools_mate), "--teacher-weight", "0.5"],
+            "needs --scored",
+        ),
     ];
     for (args, words) in cases {
         let out = estuary(&[&["tune"][..], &args[..]].concat());

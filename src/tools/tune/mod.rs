@@ -99,9 +99,10 @@ pub struct TuneArgs {
     /// `1 / (1 + 10^(-score / 400))`, mixed with its game's result by `--teacher-weight`.
     #[arg(long)]
     pub scored: Option<PathBuf>,
-    /// With `--scored`: the teacher's share of each label (the rest is the game's result).
-    #[arg(long, default_value_t = 1.0)]
-    pub teacher_weight: f64,
+    /// With `--scored`: the teacher's share of each label, 0 to 1 (the rest is the game's
+    /// result) [default: 1].
+    #[arg(long)]
+    pub teacher_weight: Option<f64>,
 }
 
 /// Why the tuner stopped early: bad input (exit 2) or a failure after it (exit 1).
@@ -153,12 +154,16 @@ fn tune(args: &TuneArgs) -> Result<(), Failure> {
             builtin::names().join(", ")
         )
     })?;
-    if !(0.0..=1.0).contains(&args.teacher_weight) {
-        return Err(format!(
-            "bad --teacher-weight {}: want a number from 0 to 1",
-            args.teacher_weight
-        )
-        .into());
+    let teacher_weight = args.teacher_weight.unwrap_or(1.0);
+    if !(0.0..=1.0).contains(&teacher_weight) {
+        return Err(
+            format!("bad --teacher-weight {teacher_weight}: want a number from 0 to 1").into(),
+        );
+    }
+    if args.teacher_weight.is_some() && args.scored.is_none() {
+        return Err(Failure::BadInput(
+            "--teacher-weight weighs the labels of --scored: it needs --scored".into(),
+        ));
     }
     if args.scored.is_some() && args.dump_positions.is_some() {
         return Err(Failure::BadInput(
@@ -193,7 +198,7 @@ fn tune(args: &TuneArgs) -> Result<(), Failure> {
         .map_err(|e| Failure::Run(format!("cannot start {} threads: {e}", args.threads)))?;
     pool.install(|| {
         if let Some(path) = &args.scored {
-            let read = samples::read_scored(v, path, args.teacher_weight)?;
+            let read = samples::read_scored(v, path, teacher_weight)?;
             eprintln!(
                 "tune: {}: {} scored positions from {} games",
                 path.display(),
