@@ -384,7 +384,6 @@ fn activity(pos: &Position, t: &EvalTables) -> Activity {
     let p = &t.params;
     let threats_on = p.threat_lesser_mg + p.threat_lesser_eg + p.hanging_mg + p.hanging_eg != 0;
     let attack_on = p.king_attack != 0 && v.royal_mask != 0;
-    // Per army: (middlegame, endgame) threat bonus, and the king-attack penalty it inflicts.
     let mut out = Activity::default();
     for army in Army::ALL {
         let a = army.index();

@@ -157,8 +157,10 @@ class FairyStockfish:
         return nodes, divide, dt
 
     def score(self, fen, depth):
-        """FS's score of `fen` after `go depth N`, in centipawns for the side to move, from its
-        last `info ... score` line; a mate in n is +-(MATE_CP - n)."""
+        """FS's score of `fen` after `ucinewgame` (an empty hash) and `go depth N`, in
+        centipawns for the side to move, from its last `info ... score` line; a mate in n is
+        +-(MATE_CP - n)."""
+        self._send("ucinewgame")
         self._position(fen)
         self._send("go depth %d" % depth)
         lines = self._read_until(lambda l: l.startswith("bestmove"))
