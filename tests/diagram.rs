@@ -7,6 +7,8 @@
 //! - Every SVG is well-formed XML; every PNG decodes and has the size asked for.
 //! - Bad input gets a clear error, a nonzero exit status and no file.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -109,14 +111,6 @@ fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_estuary"))
 }
 
-/// A fresh, empty scratch directory for one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("estuary-diagram-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn golden_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/diagram")
 }
@@ -166,7 +160,7 @@ fn svg_sizes(text: &str) -> ((f64, f64), (f64, f64)) {
 
 #[test]
 fn golden_svgs_match_byte_for_byte() {
-    let dir = scratch("golden");
+    let dir = common::Scratch::new("diagram", "golden");
     let regen = std::env::var_os("ESTUARY_REGEN_DIAGRAM").is_some();
     let mut stale = Vec::new();
     for case in CASES {
@@ -185,7 +179,6 @@ fn golden_svgs_match_byte_for_byte() {
             _ => stale.push(case.name),
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(
         stale.is_empty(),
         "these diagrams differ from tests/golden/diagram/: {stale:?}; if the change is \
@@ -195,7 +188,7 @@ fn golden_svgs_match_byte_for_byte() {
 
 #[test]
 fn svg_shows_seats_reserves_ferries_river_and_arrows() {
-    let dir = scratch("content");
+    let dir = common::Scratch::new("diagram", "content");
     let find = |name: &str| CASES.iter().find(|c| c.name == name).unwrap();
     let read = |case: &Case| {
         let out = dir.join(format!("{}.svg", case.name));
@@ -235,12 +228,11 @@ fn svg_shows_seats_reserves_ferries_river_and_arrows() {
     let start = read(find("normal-start"));
     assert!(!start.contains("last move"), "no arrow without a last move");
     assert!(start.contains("white to move"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn png_decodes_at_the_size_asked_for() {
-    let dir = scratch("png");
+    let dir = common::Scratch::new("diagram", "png");
     for (case, size) in [(&CASES[4], 300u32), (&CASES[8], 640)] {
         let svg_path = dir.join("a.svg");
         assert_ok(&draw(case, &svg_path, &[]), case.name);
@@ -284,7 +276,6 @@ fn png_decodes_at_the_size_asked_for() {
         (reader.info().width, reader.info().height),
         (w as u32, h as u32)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Run `estuary diagram ARGS -o OUT`; expect failure with `message` on stderr and no file.
@@ -312,7 +303,7 @@ fn fails(test: &str, args: &[&str], out: &Path, message: &str) {
 
 #[test]
 fn bad_input_gets_an_error_and_no_file() {
-    let dir = scratch("bad");
+    let dir = common::Scratch::new("diagram", "bad");
     let svg = dir.join("out.svg");
     fails(
         "unknown variant",
@@ -353,7 +344,6 @@ fn bad_input_gets_an_error_and_no_file() {
     // Nothing at all is left in the directory, not even a temporary file.
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert!(left.is_empty(), "files left behind: {left:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Send `input` to the protocol loop and return what it printed.
@@ -378,7 +368,7 @@ fn protocol(input: &str) -> String {
 #[test]
 fn d_svg_writes_the_current_position_in_cecp_and_uci() {
     // CECP numbers this 10-rank board's ranks from 0: d4c4~ is the Ride d5c5~ of UCI.
-    let dir = scratch("protocol");
+    let dir = common::Scratch::new("diagram", "protocol");
     let cecp_file = dir.join("cecp.svg");
     let out = protocol(&format!(
         "xboard\nprotover 2\nvariant flightferry\nforce\nsetboard {FF_PASSENGERS}\n\
@@ -407,5 +397,4 @@ fn d_svg_writes_the_current_position_in_cecp_and_uci() {
     assert!(out.contains("info string error: unknown argument"), "{out}");
     let bytes = std::fs::read(&uci_file).expect("UCI wrote the PNG");
     assert!(bytes.starts_with(b"\x89PNG"));
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,8 +4,10 @@
 //! (a clear message and exit code 2, never a panic). Shards merged give the single run's
 //! report; the PGN is well formed, and python-chess reads the FIDE games when it is there.
 
+mod common;
+
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -63,14 +65,6 @@ fn self_play(args: &[&str]) -> Run {
     let mut all = vec!["match", "--engine", ESTUARY, "--engine", ESTUARY];
     all.extend_from_slice(args);
     estuary(&all)
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("estuary-match-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn broken(name: &str) -> String {
@@ -183,7 +177,7 @@ fn check_report(stdout: &str, first: &str, second: &str, games: u64) {
 
 #[test]
 fn self_play_in_every_built_in_game() {
-    let dir = scratch("selfplay");
+    let dir = common::Scratch::new("match", "selfplay");
     for variant in ["normal", "twokingdoms", "wey", "mitregi", "flightferry"] {
         let pgn = dir.join(format!("{variant}.pgn"));
         let r = self_play(&[
@@ -233,7 +227,7 @@ fn self_play_in_every_built_in_game() {
 
 #[test]
 fn a_uci_engine_plays_a_cecp_engine_on_a_clock() {
-    let dir = scratch("uci");
+    let dir = common::Scratch::new("match", "uci");
     let pgn = dir.join("uci.pgn");
     let uci = format!("cmd={ESTUARY} proto=uci name=EstuaryUCI option.Hash=8");
     let r = estuary(&[
@@ -273,7 +267,7 @@ fn a_uci_engine_plays_a_cecp_engine_on_a_clock() {
 
 /// A match of estuary against a broken engine: both games lost by it, with the reason.
 fn against_broken(name: &str, limits: &[&str], termination: &str, comment: &str) {
-    let dir = scratch(name);
+    let dir = common::Scratch::new("match", name);
     let pgn = dir.join("broken.pgn");
     let engine = broken(name);
     let mut args = vec![
@@ -346,7 +340,7 @@ fn refused(args: &[&str], message: &str) {
 
 #[test]
 fn bad_input_gets_a_message_and_exit_code_2() {
-    let dir = scratch("bad");
+    let dir = common::Scratch::new("match", "bad");
     let e = ["--engine", ESTUARY];
     fn both<'a>(more: &[&'a str]) -> Vec<&'a str> {
         [&["--engine", ESTUARY, "--engine", ESTUARY][..], more].concat()
@@ -425,7 +419,7 @@ fn bad_input_gets_a_message_and_exit_code_2() {
 
 #[test]
 fn openings_from_a_file_of_fens_and_epds() {
-    let dir = scratch("openings");
+    let dir = common::Scratch::new("match", "openings");
     let openings = dir.join("openings.epd");
     let sicilian = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
     std::fs::write(
@@ -464,7 +458,7 @@ fn openings_from_a_file_of_fens_and_epds() {
 
 #[test]
 fn shards_merged_give_the_single_run_report() {
-    let dir = scratch("shards");
+    let dir = common::Scratch::new("match", "shards");
     let common = |extra: &[&str]| {
         let mut a = vec![
             "match",
@@ -516,7 +510,7 @@ fn shards_merged_give_the_single_run_report() {
 
 #[test]
 fn adjudication_ends_games_by_the_engines_scores() {
-    let dir = scratch("adjudication");
+    let dir = common::Scratch::new("match", "adjudication");
     for (flag, value, reason) in [
         (
             "--draw-adjudication",
@@ -595,7 +589,7 @@ fn python_chess_reads_the_fide_games() {
         eprintln!("python3 with python-chess not found: skipped");
         return;
     }
-    let dir = scratch("python-chess");
+    let dir = common::Scratch::new("match", "python-chess");
     let pgn = dir.join("fide.pgn");
     let r = self_play(&[
         "--games",

@@ -15,18 +15,10 @@ use estuary::tools::tune::samples::{extract, split, Sample};
 use estuary::variant::builtin;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 const ESTUARY: &str = env!("CARGO_BIN_EXE_estuary");
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("estuary-tune-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn estuary(args: &[&str]) -> Output {
     Command::new(ESTUARY)
@@ -149,7 +141,7 @@ fn a_wrong_piece_value_is_tuned_toward_the_one_the_results_came_from() {
 /// a position where the rules end the game with the result the PGN gives.
 #[test]
 fn the_pgn_of_a_match_is_read_back_move_for_move() {
-    let dir = scratch("match");
+    let dir = common::Scratch::new("tune", "match");
     let pgn = dir.join("match.pgn");
     let out = estuary(&[
         "match",
@@ -196,7 +188,6 @@ fn the_pgn_of_a_match_is_read_back_move_for_move() {
         };
         assert_eq!(g.white_score, white);
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The [eval] table of the snippet, as TOML text.
@@ -238,7 +229,7 @@ fn six_games(pgn: &Path) -> [&str; 8] {
 /// or two; the snippet is a valid `[eval]` table and piece values.
 #[test]
 fn self_play_and_its_saved_pgn_give_the_same_answer() {
-    let dir = scratch("selfplay");
+    let dir = common::Scratch::new("tune", "selfplay");
     let pgn = dir.join("games.pgn");
     let out_file = dir.join("tuned.toml");
     let tune = tune_normal;
@@ -271,7 +262,6 @@ fn self_play_and_its_saved_pgn_give_the_same_answer() {
         String::from_utf8_lossy(&reread.stderr)
     );
     assert_eq!(String::from_utf8(reread.stdout).unwrap(), snippet);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `--dump-positions` writes the positions a fit would use; read back with `--scored` and a
@@ -279,7 +269,7 @@ fn self_play_and_its_saved_pgn_give_the_same_answer() {
 /// from the PGN. With a teacher's share of 1 the labels are the teacher's scores.
 #[test]
 fn dumped_positions_read_back_as_scored_fit_as_their_games() {
-    let dir = scratch("scored");
+    let dir = common::Scratch::new("tune", "scored");
     let pgn = dir.join("games.pgn");
     let dump = dir.join("positions.tsv");
     let run = tune_normal;
@@ -331,13 +321,12 @@ fn dumped_positions_read_back_as_scored_fit_as_their_games() {
     let teacher = run(&["--scored", s(&scored_file)]);
     assert!(teacher.status.success());
     assert_ne!(String::from_utf8(teacher.stdout).unwrap(), results_only);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Bad input: a message on stderr naming what is wrong, exit code 2, no panic.
 #[test]
 fn bad_input_gets_a_message_and_exit_code_2() {
-    let dir = scratch("bad");
+    let dir = common::Scratch::new("tune", "bad");
     let tk_game = dir.join("tk.pgn");
     std::fs::write(
         &tk_game,
@@ -416,5 +405,4 @@ fn bad_input_gets_a_message_and_exit_code_2() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

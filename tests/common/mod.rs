@@ -103,3 +103,40 @@ pub fn without_eval_table(text: &str) -> String {
         .map_or(text.len(), |i| i + table + 1);
     format!("{}{}", &text[..table], &text[end..])
 }
+
+/// A fresh, empty directory for one test under the system's temp directory,
+/// `estuary-{suite}-{test}-{process id}`, removed when the test ends. A failing test leaves it
+/// behind for a look at what the run wrote.
+pub struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    pub fn new(suite: &str, test: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("estuary-{suite}-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir)
+            .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+        Scratch(dir)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
