@@ -389,8 +389,9 @@ fn activity(pos: &Position, t: &EvalTables) -> Activity {
         let a = army.index();
         let sm = SeatMoves::new(v, pos.next_seat_of(army));
         if !threats_on && !attack_on {
-            // Mobility alone (every shipped game: none sets a threat or king-attack weight): a
-            // walk whose closure only counts, as lean as it was before those terms.
+            // Mobility alone (a game that sets no threat or king-attack weight: Wey, Mitregi,
+            // Flight and Ferry): a walk whose closure only counts, as lean as it was before
+            // those terms.
             for &sq in pos.pieces_of(army) {
                 let piece = pos.piece_at(sq).piece_unchecked();
                 let k = piece.kind().index();
