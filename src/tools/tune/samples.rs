@@ -136,9 +136,10 @@ pub struct Scored {
     pub games: usize,
 }
 
-/// The teacher's score (centipawns, army to move) as a result: `1 / (1 + 10^(-cp / 400))`.
+/// The teacher's score (centipawns, army to move) as a result: `1 / (1 + 10^(-cp / 400))`,
+/// the tuner's logistic at a scale of ln 10 / 400 per centipawn.
 pub fn teacher_label(cp: i32) -> f32 {
-    (1.0 / (1.0 + 10f64.powf(-cp as f64 / 400.0))) as f32
+    super::fit::sigmoid(cp as f64 * std::f64::consts::LN_10 / 400.0) as f32
 }
 
 /// Read a `--scored` file: lines of `write_positions` with the teacher's score appended; each
