@@ -438,7 +438,7 @@ impl Worker {
         let killers = self.killers[ply];
         let mut scores: Scores = [0; crate::board::moves::MAX_MOVES];
         let prev = self.prev_moves(ply);
-        order(
+        let mut ordered = order(
             &self.pos,
             &self.eval,
             &mut list,
@@ -456,9 +456,15 @@ impl Worker {
         let mut best_move = Move::NONE;
         let mut quiets_tried: [Move; 64] = [Move::NONE; 64];
         let mut nquiets = 0usize;
-        for (i, m) in list.iter().enumerate() {
+        let mut next = 0;
+        while next < list.len() {
+            let i = next;
+            next += 1;
+            ordered.reach(i, &mut list, &mut scores);
+            let m = list.as_slice()[i];
             let noisy = is_noisy(&self.pos, m);
-            // Late move pruning of quiet moves at low depth.
+            // Late move pruning of quiet moves at low depth: the quiet moves after this one
+            // are pruned too (the test only grows stricter), unsorted.
             if !pv_node
                 && !checked
                 && !noisy
@@ -466,6 +472,7 @@ impl Worker {
                 && i > LMP_BASE + (depth * depth) as usize
                 && best > -MATE_BOUND
             {
+                next = ordered.quiets_end(i).unwrap_or(next);
                 continue;
             }
             // Static exchange pruning at low depth (a capture that ordering found not to lose

@@ -95,7 +95,7 @@ impl Worker {
         // The TT move, then captures that do not lose material by MVV/LVA, then the losing
         // ones (evasions: quiet moves by history in between; `movepick::order`).
         let mut scores: Scores = [0; crate::board::moves::MAX_MOVES];
-        order(
+        let mut ordered = order(
             &self.pos,
             &self.eval,
             &mut list,
@@ -109,7 +109,9 @@ impl Worker {
         );
         let us = self.pos.army();
         let mut best_move = Move::NONE;
-        for (i, m) in list.iter().enumerate() {
+        for i in 0..list.len() {
+            ordered.reach(i, &mut list, &mut scores);
+            let m = list.as_slice()[i];
             if !checked && self.losing_capture(m, scores[i]) {
                 continue;
             }
