@@ -145,24 +145,24 @@ pub fn order(
         };
     }
     let n = list.len();
-    // The quiet moves' history scores stay within +/- 3 x HISTORY_MAX, far inside
-    // (BAD_NOISY + KILLER, KILLER): sorted as equals here, they keep their generation order.
-    insertion_sort(list.as_mut_slice(), &mut scores[..n], |s| {
-        if (BAD_NOISY + KILLER..KILLER).contains(&s) {
-            0
-        } else {
-            s
-        }
-    });
+    sort_bands(list.as_mut_slice(), &mut scores[..n]);
     Ordered {
         quiets: before..n - after,
     }
 }
 
-/// Stable insertion sort of `moves` by `key` of their `scores`, highest first: lists are
-/// short, and mostly ordered.
+/// Stable insertion sort of `moves` by their `scores`, highest first, with the quiet moves'
+/// history scores (within +/- 3 x HISTORY_MAX, far inside (BAD_NOISY + KILLER, KILLER)) taken
+/// as equal: the few other moves move past them, and they keep their generation order.
 #[inline]
-fn insertion_sort(moves: &mut [Move], scores: &mut [i32], key: impl Fn(i32) -> i32) {
+fn sort_bands(moves: &mut [Move], scores: &mut [i32]) {
+    let key = |s: i32| {
+        if (BAD_NOISY + KILLER..KILLER).contains(&s) {
+            0
+        } else {
+            s
+        }
+    };
     for i in 1..moves.len() {
         let (m, s) = (moves[i], scores[i]);
         let k = key(s);
@@ -257,7 +257,8 @@ impl ContHistory {
         let to = m.to();
         let sq = to.dense_index(self.files);
         let i = p * self.cells + sq;
-        // Folded only when the table is smaller than every index (no division otherwise).
+        // Only an index beyond the table (many piece kinds on a large board) is folded: no
+        // division otherwise.
         if i < self.n {
             i
         } else {
