@@ -10,6 +10,7 @@
 //! (`variant::EvalParams::FIELDS`); piece values within [`MAX_VALUE_FACTOR`] of where they
 //! started. Sums are taken in fixed chunks, so a result does not depend on the thread count.
 
+pub use super::samples::sigmoid;
 use super::samples::Sample;
 use crate::eval::{evaluate, EvalParams, EvalTables};
 use crate::types::PieceKind;
@@ -23,12 +24,6 @@ const CHUNK: usize = 1024;
 pub const MAX_VALUE_FACTOR: i32 = 3;
 /// Smallest improvement of the held-out loss that counts as one.
 const MIN_GAIN: f64 = 1e-7;
-
-/// The logistic function.
-#[inline]
-pub fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
 
 /// Mean squared error of `sigmoid(k * eval)` against the scores, over (eval, score) pairs.
 pub fn mse_of(points: &[(i32, f32)], k: f64) -> f64 {

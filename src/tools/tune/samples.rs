@@ -136,10 +136,17 @@ pub struct Scored {
     pub games: usize,
 }
 
+/// The logistic function: a scaled evaluation as an expected result, as the fit predicts a
+/// sample's score (`fit.rs`) and as a teacher's score becomes a label (`teacher_label`).
+#[inline]
+pub fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
 /// The teacher's score (centipawns, army to move) as a result: `1 / (1 + 10^(-cp / 400))`,
 /// the tuner's logistic at a scale of ln 10 / 400 per centipawn.
 pub fn teacher_label(cp: i32) -> f32 {
-    super::fit::sigmoid(cp as f64 * std::f64::consts::LN_10 / 400.0) as f32
+    sigmoid(cp as f64 * std::f64::consts::LN_10 / 400.0) as f32
 }
 
 /// Read a `--scored` file: lines of `write_positions` with the teacher's score appended; each
