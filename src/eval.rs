@@ -11,11 +11,12 @@
 //! game's `[eval]` table says; `estuary tune` fits them (`tools/tune/`).
 
 use crate::board::{Position, Square};
-use crate::rules::attack::attacked;
+use crate::rules::attack::attacked_as;
 use crate::rules::moves::{piece_moves_of, SeatMoves};
+use crate::rules::river;
 use crate::rules::victory;
 use crate::types::geometry::{squares, BOARD_CELLS, MAX_FILES, STRIDE};
-use crate::types::{Army, PieceKind};
+use crate::types::{Army, Piece, PieceKind};
 pub use crate::variant::EvalParams;
 use crate::variant::{Orientation, Variant, MAX_KINDS};
 use dashmap::DashMap;
@@ -443,7 +444,8 @@ fn activity(pos: &Position, t: &EvalTables) -> Activity {
                     }
                     if !t.royal[k] && t.values[k] < t.values[vk] {
                         lesser += 1;
-                    } else if !attacked(pos, to, victim.army()) {
+                    } else if !attacked_as(pos, to, victim.army(), Some(taker(pos, piece, sq, to)))
+                    {
                         hanging += 1;
                     }
                 },
@@ -463,6 +465,18 @@ fn activity(pos: &Position, t: &EvalTables) -> Activity {
         out.attack[army.enemy().index()] = p.king_attack * hits * attackers.min(4) / 4;
     }
     out
+}
+
+/// The piece that stands on `to` once `piece` has captured there from `from`: what the
+/// victim's army would take back, asked about as such because some rules look at the piece
+/// taken (WEY-3: an unpromoted Pawn may not take a same-bank Pawn; WEY-4: a Pawn that crosses
+/// the River is a Wazir on landing). A victim is hanging when nothing could.
+fn taker(pos: &Position, piece: Piece, from: Square, to: Square) -> Piece {
+    let v = pos.variant();
+    v.river
+        .as_ref()
+        .and_then(|r| river::crossing_promotion(v, r, piece.kind(), from, to))
+        .map_or(piece, |k| Piece::new(piece.army(), k))
 }
 
 /// Ferry control (FF-11..FF-13) from `us`'s view: the Ferries our pieces stand on, less

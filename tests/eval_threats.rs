@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{fide, pos, tables_with};
+use common::{fide, pos, tables_with, variant};
 use estuary::board::Position;
 use estuary::eval::{evaluate, EvalParams};
 use estuary::variant::Variant;
@@ -109,4 +109,27 @@ fn king_attack_counts_moves_next_to_the_royal_piece_times_the_attackers() {
         "rnbqkbnr/R2p1ppp/5N2/8/8/8/1PPPPPPP/1NBQKB1R b Kkq - 0 1",
     );
     assert_eq!(term(&p, attack(40)), -60);
+}
+
+#[test]
+fn hanging_asks_whether_the_attacker_itself_could_be_taken_back() {
+    // WEY-3 and WEY-4 look at the piece taken, so "is the victim defended?" must be asked
+    // about the attacker as it would stand on the victim's square.
+    let wey = variant("wey");
+    let hanging = |w| EvalParams {
+        hanging_mg: w,
+        hanging_eg: w,
+        ..plain(wey)
+    };
+    // The Black Marshal on c8 attacks the White Bishop on c4; the Pawn on b3 would take the
+    // Marshal back (a Pawn may not take a same-bank Pawn, but a Marshal it may): not hanging.
+    let p = pos(wey, "2m5/8/8/8/2B5/1P6/8/8 w - - 0 1");
+    assert_eq!(term(&p, hanging(30)), 0);
+    // Without the Pawn the Bishop hangs.
+    let p = pos(wey, "2m5/8/8/8/2B5/8/8/8 w - - 0 1");
+    assert!(near(term(&p, hanging(30)), -30));
+    // The Pawns on c4 and d5 attack each other across the River, and whichever takes lands
+    // as a Wazir (WEY-4): the Pawn on b3 could take that Wazir back on c4, so only d5 hangs.
+    let p = pos(wey, "8/8/8/3p4/2P5/1P6/8/8 w - - 0 1");
+    assert!(near(term(&p, hanging(30)), 30));
 }
