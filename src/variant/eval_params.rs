@@ -122,7 +122,7 @@ eval_params! {
     threat_lesser_eg = 0 in 0..=150;
     /// Threats: middlegame bonus per capture one of our pieces worth as much or more (a royal
     /// piece included) could make of an enemy piece (not royal) that no enemy piece defends
-    /// (hanging).
+    /// (hanging: none could take the capturer back on that square, as it would stand there).
     hanging_mg = 0 in 0..=150;
     /// The same in the endgame.
     hanging_eg = 0 in 0..=150;
